@@ -1,0 +1,20 @@
+// Percentiles over measured durations (milliseconds).
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export async function measure(n: number, fn: () => Promise<unknown> | unknown): Promise<{ p50: number; p95: number; n: number }> {
+  for (let i = 0; i < Math.min(20, n); i++) await fn(); // warm up caches and JIT
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), n };
+}
+
+export const fmt = (ms: number): string => `${ms.toFixed(2)} ms`;

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Deps } from './deps';
+import './http/types';
+import { tenantPlugin } from './plugins/tenant';
+import { sessionPlugin } from './plugins/session';
+import { csrfPlugin } from './plugins/csrf';
+import { guardPlugin } from './plugins/guard';
+import { errorPlugin } from './plugins/errors';
+import { healthRoutes } from './modules/health/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { memberRoutes } from './modules/members/routes';
+
+export interface AppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app (dist/web); null in API-only tests. */
+  webRoot?: string | null;
+}
+
+/**
+ * Fastify wiring. Request flow: tenant → session → CSRF → role guard → Zod body → handler
+ * (architecture guide). Each step is a plain function on the root instance (no
+ * encapsulation), so hooks apply to every route.
+ */
+export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.decorate('deps', deps);
+
+  const https = deps.config.secureCookies;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style tags and attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie, { secret: deps.config.sessionSecret });
+
+  errorPlugin(app, { webRoot: opts.webRoot ?? null });
+  tenantPlugin(app);
+  sessionPlugin(app);
+  csrfPlugin(app);
+  guardPlugin(app);
+
+  healthRoutes(app);
+  sessionRoutes(app);
+  settingsRoutes(app);
+  memberRoutes(app);
+
+  if (opts.webRoot && fs.existsSync(opts.webRoot)) {
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      prefix: '/',
+      index: false, // index.html goes through the not-found handler so it is never cached
+      wildcard: false,
+      maxAge: '1y',
+      immutable: true,
+    });
+  }
+  return app;
+}

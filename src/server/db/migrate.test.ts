@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { freshDb, testDialect } from '../test/harness';
+import { migrateToLatest } from './migrate';
+
+describe(`migrations (${testDialect})`, () => {
+  it('are idempotent: running them again changes nothing', async () => {
+    const tdb = await freshDb();
+    try {
+      await migrateToLatest(tdb.handle.db);
+      await migrateToLatest(tdb.handle.db);
+      const rows = await tdb.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).execute();
+      expect(rows.map((r) => r.name)).toEqual(['001_foundation']);
+    } finally {
+      await tdb.drop();
+    }
+  });
+
+  it('give every table but tenants a tenant_id, and every index starts with it', async () => {
+    const tdb = await freshDb();
+    try {
+      const tables = await tdb.handle.db.introspection.getTables();
+      const own = tables.filter((t) => !t.name.startsWith('kysely_'));
+      for (const t of own) {
+        if (t.name === 'tenants') continue;
+        expect(t.columns.map((c) => c.name), t.name).toContain('tenant_id');
+      }
+      const indexes =
+        testDialect === 'sqlite'
+          ? await sql<{ name: string; first: string }>`
+              select m.name as tbl, il.name as name, (select ii.name from pragma_index_info(il.name) ii where ii.seqno = 0) as first
+              from sqlite_master m join pragma_index_list(m.name) il
+              where m.type = 'table' and m.name not like 'kysely_%' and m.name <> 'tenants' and il.origin <> 'pk'`.execute(tdb.handle.db)
+          : await sql<{ name: string; first: string }>`
+              select i.relname as name, a.attname as first
+              from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+              join pg_attribute a on a.attrelid = t.oid and a.attnum = x.indkey[0]
+              join pg_namespace n on n.oid = t.relnamespace
+              where n.nspname = 'public' and t.relname not like 'kysely_%' and t.relname <> 'tenants' and not x.indisprimary`.execute(tdb.handle.db);
+      expect(indexes.rows.length).toBeGreaterThan(0);
+      for (const ix of indexes.rows) expect(ix.first, ix.name).toBe('tenant_id');
+    } finally {
+      await tdb.drop();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './kysely';
+import * as m001 from './migrations/001_foundation';
+
+// Migrations are imported statically (not read from disk) so they work the same
+// under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
+const migrations: Record<string, Migration> = {
+  '001_foundation': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; safe to run at every start and concurrently-safe via Kysely's lock table. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,19 @@
+import type { Member, Tenant } from '../db/schema';
+
+/** Who may call a route. `member` = any logged-in member (services limit them to their own data). */
+export type Access = 'public' | 'member' | 'board' | 'admin';
+
+export interface Auth {
+  member: Member;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: Tenant;
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}

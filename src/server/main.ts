@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { openDeps, WEB_ROOT } from './bootstrap';
+import { ensureDefaultTenant } from './modules/tenants/service';
+
+// `npm start`: migrate, create the demo association on first start, serve API + web app.
+const { deps, handle, config } = await openDeps();
+const created = await ensureDefaultTenant(deps);
+const app = await buildApp(deps, {
+  webRoot: WEB_ROOT,
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+});
+await app.listen({ port: config.port, host: config.host });
+
+const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+const db = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir}/seura.sqlite)`;
+console.log(`\nSeura käynnissä: ${url}   (tietokanta: ${db})`);
+if (created) {
+  console.log(`Loimme yhdistyksen "${created.tenant.name}" ja pääkäyttäjän:`);
+  console.log(`  Sähköposti: ${created.admin.email}`);
+  console.log(
+    created.generatedPassword
+      ? `  Salasana:   ${created.password}   (näytetään vain tämän kerran – tallenna se)`
+      : '  Salasana:   SEURA_ADMIN_PASSWORD-muuttujan arvo',
+  );
+} else {
+  console.log('Kirjaudu sisään osoitteessa ' + url + '/@login');
+}
+
+const shutdown = async (): Promise<void> => {
+  await app.close();
+  deps.mailer.close();
+  await handle.destroy();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());

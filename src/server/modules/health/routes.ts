@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { route } from '../../http/route';
+
+export function healthRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/1/health',
+    access: 'public',
+    handler: async () => {
+      await sql`select 1`.execute(app.deps.db);
+      return { ok: true };
+    },
+  });
+}

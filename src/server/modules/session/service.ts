@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import type { Deps } from '../../deps';
+import type { Member, Tenant } from '../../db/schema';
+import {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_MAX_FAILURES_PER_IP,
+  LOGIN_WINDOW_MS,
+  SESSION_IDLE_TIMEOUT_MS,
+} from '../../../shared/constants';
+import type { LoginBody, SessionReply } from '../../../shared/schemas/session';
+import { RateLimited, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/clock';
+import { verifyPassword } from '../../lib/passwords';
+import * as members from '../members/repo';
+import * as activity from '../activity/repo';
+import * as repo from './repo';
+
+/** Only a hash of the cookie token is stored, so a leaked table cannot be replayed. */
+export const sessionIdOf = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Writes to last_seen_at at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60_000;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export async function login(
+  deps: Deps,
+  tenant: Tenant,
+  input: LoginBody,
+  client: ClientInfo,
+): Promise<{ token: string; member: Member }> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const since = iso(new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const account = input.email.trim().toLowerCase();
+
+  const [byAccount, byIp] = await Promise.all([
+    repo.countFailures(db, tenant.id, 'account', account, since),
+    repo.countFailures(db, tenant.id, 'ip', client.ip, since),
+  ]);
+  if (byAccount >= LOGIN_MAX_FAILURES_PER_ACCOUNT || byIp >= LOGIN_MAX_FAILURES_PER_IP) {
+    throw new RateLimited('login_rate_limited');
+  }
+
+  const member = await members.findByEmail(db, tenant.id, account);
+  // verifyPassword hashes anyway when there is no member, so both failures take the same time.
+  const passwordOk = await verifyPassword(member?.password_hash ?? null, input.password);
+  if (!member || !passwordOk || member.active !== 1) {
+    await db.transaction().execute(async (trx) => {
+      await repo.recordFailure(trx, tenant.id, 'account', account, iso(now));
+      await repo.recordFailure(trx, tenant.id, 'ip', client.ip, iso(now));
+      await repo.pruneFailures(trx, tenant.id, since);
+      if (member) {
+        await activity.append(trx, tenant.id, {
+          event: 'login_failed',
+          context: 'session',
+          data: [{ field: 'ip', new: client.ip }],
+          authorId: member.id,
+          at: iso(now),
+        });
+      }
+    });
+    // The same key for unknown email, wrong password and inactive member: nothing leaks.
+    throw ValidationError.general('login_failed');
+  }
+
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.transaction().execute(async (trx) => {
+    await repo.clearFailures(trx, tenant.id, 'account', account);
+    await repo.removeIdle(trx, tenant.id, iso(new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)));
+    await repo.insert(trx, tenant.id, {
+      id: sessionIdOf(token),
+      member_id: member.id,
+      created_at: iso(now),
+      last_seen_at: iso(now),
+      ip: client.ip,
+      user_agent: client.userAgent.slice(0, 300),
+    });
+    await activity.append(trx, tenant.id, {
+      event: 'login',
+      context: 'session',
+      data: [{ field: 'ip', new: client.ip }],
+      authorId: member.id,
+      at: iso(now),
+    });
+  });
+  return { token, member };
+}
+
+/** The live session for a cookie token, or null when unknown, idle too long or the member is gone/inactive. */
+export async function resolve(deps: Deps, tenant: Tenant, token: string): Promise<{ sessionId: string; member: Member } | null> {
+  const { db, clock } = deps;
+  const id = sessionIdOf(token);
+  const session = await repo.findById(db, tenant.id, id);
+  if (!session) return null;
+  const now = clock.now().getTime();
+  const lastSeen = Date.parse(session.last_seen_at);
+  if (now - lastSeen > SESSION_IDLE_TIMEOUT_MS) {
+    await repo.remove(db, tenant.id, id);
+    return null;
+  }
+  const member = await members.findById(db, tenant.id, session.member_id);
+  if (!member || member.active !== 1) {
+    await repo.remove(db, tenant.id, id);
+    return null;
+  }
+  if (now - lastSeen > TOUCH_EVERY_MS) await repo.touch(db, tenant.id, id, iso(clock.now()));
+  return { sessionId: id, member };
+}
+
+export async function logout(deps: Deps, tenant: Tenant, sessionId: string, memberId: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.remove(trx, tenant.id, sessionId);
+    await activity.append(trx, tenant.id, { event: 'logout', context: 'session', authorId: memberId, at: iso(deps.clock.now()) });
+  });
+}
+
+export async function present(deps: Deps, tenant: Tenant, member: Member): Promise<SessionReply> {
+  return {
+    user: {
+      id: member.id,
+      firstname: member.firstname,
+      lastname: member.lastname,
+      email: member.email,
+      site_admin: member.site_admin === 1,
+      board: member.board === 1,
+    },
+    customer_name: tenant.name,
+    persistent_data: await repo.getUserData(deps.db, tenant.id, member.id),
+  };
+}
+
+export function setPersistentData(deps: Deps, tenant: Tenant, member: Member, key: string, val: unknown): Promise<void> {
+  return repo.setUserData(deps.db, tenant.id, member.id, key, val);
+}

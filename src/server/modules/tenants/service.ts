@@ -1,0 +1,94 @@
+import type { Deps } from '../../deps';
+import type { Member, Tenant } from '../../db/schema';
+import { iso } from '../../lib/clock';
+import { generatePassword, hashPassword } from '../../lib/passwords';
+import * as activity from '../activity/repo';
+import * as members from '../members/repo';
+import * as repo from './repo';
+
+export interface CreateTenantInput {
+  name: string;
+  hostname: string | null;
+  isDefault?: boolean;
+  adminEmail: string;
+  /** Absent: a strong password is generated and returned once. */
+  adminPassword?: string | null;
+  adminFirstname?: string;
+  adminLastname?: string;
+}
+
+export interface CreatedTenant {
+  tenant: Tenant;
+  admin: Member;
+  password: string;
+  generatedPassword: boolean;
+}
+
+export class TenantInputError extends Error {}
+
+/** Creates an association with its first site admin, in one transaction. */
+export async function createTenant(deps: Deps, input: CreateTenantInput): Promise<CreatedTenant> {
+  const name = input.name.trim();
+  const hostname = input.hostname?.trim().toLowerCase() || null;
+  const email = input.adminEmail.trim().toLowerCase();
+  if (!name) throw new TenantInputError('Yhdistyksen nimi puuttuu (--name).');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new TenantInputError(`Virheellinen sähköpostiosoite: ${input.adminEmail}`);
+  if (hostname && !/^[a-z0-9.-]+$/.test(hostname)) throw new TenantInputError(`Virheellinen palvelinnimi: ${hostname}`);
+  if (hostname && (await repo.findByHostname(deps.db, hostname))) {
+    throw new TenantInputError(`Palvelinnimi ${hostname} on jo toisen yhdistyksen käytössä.`);
+  }
+  const generatedPassword = !input.adminPassword;
+  const password = input.adminPassword || generatePassword();
+  const passwordHash = await hashPassword(password);
+  const now = iso(deps.clock.now());
+
+  return deps.db.transaction().execute(async (trx) => {
+    const tenant = await repo.insert(trx, {
+      name,
+      hostname,
+      is_default: input.isDefault ? 1 : 0,
+      tier: 'Free',
+      trust_status: 'OK',
+      created_at: now,
+    });
+    const admin = await members.insert(trx, tenant.id, {
+      firstname: input.adminFirstname ?? 'Pää',
+      lastname: input.adminLastname ?? 'Käyttäjä',
+      email,
+      phone: null,
+      password_hash: passwordHash,
+      active: 1,
+      site_admin: 1,
+      board: 1,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    await activity.append(trx, tenant.id, {
+      event: 'tenant_created',
+      context: 'tenant',
+      data: [
+        { field: 'name', new: name },
+        { field: 'hostname', new: hostname },
+        { field: 'admin_email', new: email },
+      ],
+      authorId: null,
+      at: now,
+    });
+    return { tenant, admin, password, generatedPassword };
+  });
+}
+
+/** First start: make the default (demo) association and its admin. Later starts: nothing. */
+export async function ensureDefaultTenant(deps: Deps): Promise<CreatedTenant | null> {
+  if (await repo.findDefault(deps.db)) return null;
+  return createTenant(deps, {
+    name: 'Demoyhdistys ry',
+    hostname: null,
+    isDefault: true,
+    adminEmail: deps.config.adminEmail ?? 'admin@demo.seura.fi',
+    adminPassword: deps.config.adminPassword,
+    adminFirstname: 'Demo',
+    adminLastname: 'Pääkäyttäjä',
+  });
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, makeTenant, testApp, testDialect, type TestApp } from '../test/harness';
+import { route } from '../http/route';
+import { z } from 'zod';
+
+describe(`error replies (${testDialect})`, () => {
+  let t: TestApp;
+  let c: Client;
+  let webRoot: string;
+
+  beforeAll(async () => {
+    webRoot = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'seura-web-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="fi"><title>Seura</title></html>');
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await testApp({
+      webRoot,
+      extend: (app) => {
+        route(app, {
+          method: 'GET',
+          url: '/api/1/test/boom',
+          access: 'public',
+          handler: async () => {
+            throw new Error('secret internal detail: password=hunter2');
+          },
+        });
+        route(app, {
+          method: 'POST',
+          url: '/api/1/test/validate',
+          access: 'public',
+          body: z.object({ name: z.string().min(1, '_validation_field_required').max(5), count: z.number().int().max(10) }),
+          handler: async ({ body }) => body,
+        });
+      },
+    });
+    const a = await makeTenant(t.deps);
+    c = new Client(t.app, a.tenant.hostname!);
+  });
+  afterAll(() => {
+    fs.rmSync(webRoot, { recursive: true, force: true });
+    return t.close();
+  });
+
+  it('answers an unexpected error with 500 server_error and no internals', async () => {
+    const r = await c.get('/api/1/test/boom');
+    expect(r.status).toBe(500);
+    expect(r.body).toEqual({ error: 'server_error' });
+    expect(JSON.stringify(r.body)).not.toContain('hunter2');
+  });
+
+  it('maps validation failures to message keys under each field', async () => {
+    const r = await c.post('/api/1/test/validate', { name: 'liian pitkä', count: 11 });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ errors: { name: ['_validation_too_long'], count: ['value_too_large'] } });
+    const missing = await c.post('/api/1/test/validate', {});
+    expect(missing.body.errors).toEqual({ name: ['_validation_field_required'], count: ['_validation_field_required'] });
+  });
+
+  it('answers malformed JSON with a general validation error, not a 500', async () => {
+    await c.get('/api/1/health');
+    const r = await c.request('POST', '/api/1/test/validate', '{"name": ', { 'content-type': 'application/json' });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ errors: { general: ['_validation_invalid'] } });
+  });
+
+  it('answers unknown API paths with 404 not_found', async () => {
+    const r = await c.get('/api/1/ei-ole-olemassa');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: 'not_found' });
+  });
+
+  it('serves the web app for client-side routes, with a CSP and no caching of index.html', async () => {
+    const r = await c.request('GET', '/jotain-muuta', undefined, { accept: 'text/html' });
+    expect(r.status).toBe(200);
+    expect(String(r.body)).toContain('lang="fi"');
+    expect(r.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(r.headers['cache-control']).toBe('no-cache');
+    const login = await c.request('GET', '/@login?GOTO=%2F', undefined, { accept: 'text/html' });
+    expect(login.status).toBe(200);
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const r = await c.get('/assets/app-1234.js');
+    expect(r.status).toBe(200);
+    expect(String(r.headers['cache-control'])).toContain('immutable');
+  });
+});

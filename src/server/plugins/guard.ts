@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Member } from '../db/schema';
+import { Forbidden, SessionRequired } from '../lib/errors';
+import type { Access } from '../http/types';
+
+/** Every API route with its guard; the cross-tenant test checks each one is covered. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export function allows(access: Access, member: Member | null): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'member':
+      return member !== null;
+    case 'board':
+      return member !== null && (member.board === 1 || member.site_admin === 1);
+    case 'admin':
+      return member !== null && member.site_admin === 1;
+  }
+}
+
+// Role guard. Every /api route must declare its access level; a route without one
+// fails at start-up, so no endpoint can be left open by forgetting it.
+export function guardPlugin(app: FastifyInstance): void {
+  const routes: ApiRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (opts) => {
+    const url = opts.url ?? opts.path;
+    if (!url.startsWith('/api/')) return;
+    const access = opts.config?.access;
+    if (!access) throw new Error(`Route ${String(opts.method)} ${url} has no access level`);
+    for (const method of [opts.method].flat()) if (method !== 'HEAD') routes.push({ method, url, access });
+  });
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (!req.auth) throw new SessionRequired();
+    if (!allows(access, req.auth.member)) throw new Forbidden();
+  });
+}

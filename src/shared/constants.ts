@@ -1,0 +1,57 @@
+// Business constants from the product spec §9. Both server and web import these;
+// never repeat the numbers elsewhere.
+
+export const API_BASE = '/api/1';
+
+export const MEMBER_PAGE_SIZES = [20, 50, 100, 100000] as const;
+export const MEMBER_PAGE_SIZE_DEFAULT = 20;
+export const MEMBER_PAGE_SIZE_EVERYONE = 100000;
+export const LOG_PAGE_SIZE = 20;
+export const LIST_PAGE_SIZE = 20;
+export const IMPORTS_PAGE_SIZE = 10;
+export const REPORT_LIST_PAGE_SIZE = 100;
+export const INVOICE_INSTANCES_PAGE_SIZE = 20;
+
+export const DEBOUNCE_DEFAULT_MS = 300;
+export const FILTER_DEBOUNCE_MS = 300;
+export const PREVIEW_DEBOUNCE_MS = 1000;
+export const SUPERSEARCH_DEBOUNCE_MS = 500;
+export const INVOICE_POLL_MS = 5000;
+export const NOTIFICATION_FADE_MS = 2000;
+
+export const QUICKSEARCH_MIN_CHARS = 2;
+export const SUPERSEARCH_MIN_CHARS = 3; // "more than 2"
+
+export const FIELD_MAXLENGTH_DEFAULT = 255;
+export const DECIMAL_INPUT_MAXLENGTH = 14;
+export const OLDEST_DATE = '1901-01-01';
+
+export const INVOICE_MAX_ROWS = 8;
+export const INVOICE_MAX_PAGES = 16;
+export const INVOICE_VAT_CHOICES = [0, 10, 14, 24, 25.5] as const;
+export const INVOICE_DEFAULT_DUE_DAYS = 14;
+
+export const TIERS = ['Free', 'Start', 'Plus', 'Premium'] as const;
+export type Tier = (typeof TIERS)[number];
+export const TIER_DISCOUNT_PERCENT: Record<Tier, number> = { Free: 0, Start: 10, Plus: 20, Premium: 30 };
+
+export const TRUST_STATUSES = ['OK', 'BLOCKED'] as const;
+export type TrustStatus = (typeof TRUST_STATUSES)[number];
+
+/** Server-side session idle timeout (issue 3): 8 hours. */
+export const SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
+
+/** Login throttling: failures counted over a sliding window. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'x-csrftoken';
+export const SESSION_COOKIE = 'seura_session';
+
+/** Persistent-data key for the one-time dashboard help bubble. */
+export const PD_DASHBOARD_HELP_SEEN = 'dashboard_help_seen';
+export const PD_LOCALE = 'locale';
+export const LOCALES = ['fi', 'sv', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { isFinnishMobile, normalizeFinnishMobile } from './phone';
+
+describe('normalizeFinnishMobile', () => {
+  it.each([
+    ['040 123 4567', '+358401234567'],
+    ['0401234567', '+358401234567'],
+    ['040-1234567', '+358401234567'],
+    ['(040) 123 4567', '+358401234567'],
+    ['+358 40 1234567', '+358401234567'],
+    ['+358 (0)40 123 4567', '+358401234567'],
+    ['00358401234567', '+358401234567'],
+    ['  050 123 4567  ', '+358501234567'],
+    ['0457 123 4567', '+3584571234567'],
+    ['041 123 4567', '+358411234567'],
+  ])('%s → %s', (input, e164) => {
+    expect(normalizeFinnishMobile(input)).toBe(e164);
+  });
+
+  it.each([
+    ['09 123 4567', 'Helsinki landline'],
+    ['+358 18 12345', 'Åland landline'],
+    ['0700 123456', 'premium-rate service'],
+    ['+358 20 1234567', 'national service number'],
+    ['+46 70 123 45 67', 'Swedish mobile'],
+    ['+35840123456789', 'too long'],
+    ['040', 'too short'],
+    ['abc', 'not a number'],
+    ['040 123 4567 ext. 5', 'extension text'],
+    ['', 'empty'],
+  ])('%s is not a Finnish mobile (%s)', (input) => {
+    expect(normalizeFinnishMobile(input)).toBeNull();
+    expect(isFinnishMobile(input)).toBe(false);
+  });
+
+  it('isFinnishMobile agrees', () => {
+    expect(isFinnishMobile('040 123 4567')).toBe(true);
+  });
+});
