@@ -14,6 +14,8 @@ import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { memberRoutes } from './modules/members/routes';
+import { fieldRoutes } from './modules/fields/routes';
+import { groupRoutes } from './modules/groups/routes';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -68,6 +70,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   sessionRoutes(app);
   settingsRoutes(app);
   memberRoutes(app);
+  fieldRoutes(app);
+  groupRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

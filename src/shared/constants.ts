@@ -24,7 +24,7 @@ export const SUPERSEARCH_MIN_CHARS = 3; // "more than 2"
 
 export const FIELD_MAXLENGTH_DEFAULT = 255;
 export const DECIMAL_INPUT_MAXLENGTH = 14;
-export const OLDEST_DATE = '1901-01-01';
+export { OLDEST_DATE } from './finnish/date';
 
 export const INVOICE_MAX_ROWS = 8;
 export const INVOICE_MAX_PAGES = 16;

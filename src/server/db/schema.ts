@@ -80,6 +80,70 @@ export interface LoginFailuresTable {
   at: string;
 }
 
+export interface FieldsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  label: string;
+  type: string;
+  visibility: number;
+  /** JSON number[]: the visibilities this field may be given. */
+  visibility_options: string;
+  /** JSON {value, label}[] for dropdowns. */
+  options: string;
+  /** JSON object of type-specific parameters (min, max, decimals, heading group…). */
+  params: string;
+  help_text: string;
+  maxlength: number;
+  fixed: Bool;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberValuesTable {
+  tenant_id: number;
+  member_id: number;
+  field_id: number;
+  /** text, textarea, email, dropdown, date (ISO), password (hash) */
+  value_text: string | null;
+  /** integer, decimal, checkbox (0/1) */
+  value_num: number | null;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  label: string;
+  email: string | null;
+  allowed_senders: string;
+  /** 'everyone' | 'board' for the built-in groups, null otherwise. */
+  builtin: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberGroupsTable {
+  tenant_id: number;
+  group_id: number;
+  member_id: number;
+}
+
+export interface MemberHistoryTable {
+  id: Generated<number>;
+  tenant_id: number;
+  member_id: number;
+  /** PersonInsert | PersonUpdate | PersonUpdateme */
+  context: string;
+  /** JSON {field, label, old, new}[] */
+  data: string;
+  author_id: number | null;
+  batch_id: string | null;
+  at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -88,6 +152,11 @@ export interface Database {
   settings: SettingsTable;
   activity_log: ActivityLogTable;
   login_failures: LoginFailuresTable;
+  fields: FieldsTable;
+  member_values: MemberValuesTable;
+  groups: GroupsTable;
+  member_groups: MemberGroupsTable;
+  member_history: MemberHistoryTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -96,3 +165,5 @@ export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
 export type Session = Selectable<SessionsTable>;
+export type FieldRow = Selectable<FieldsTable>;
+export type GroupRow = Selectable<GroupsTable>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Member, Tenant } from '../db/schema';
-import { SessionRequired } from '../lib/errors';
+import { NotFound, SessionRequired } from '../lib/errors';
 import type { Access } from './types';
 import { parseOrThrow } from './validate';
 
@@ -62,3 +62,11 @@ export function route<A extends Access, B extends Schema = undefined, Q extends 
   });
 }
 
+
+/** The numeric `:id` of a route; anything else is "not found" rather than a validation error. */
+export function idOf(params: Record<string, string>): number {
+  const raw = params.id ?? '';
+  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw new NotFound();
+  return n;
+}

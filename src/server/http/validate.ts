@@ -5,8 +5,11 @@ import type { ValidationErrors } from '../../shared/schemas/errors';
 
 // Turns Zod issues into message keys under their field. Schemas name the key in the
 // issue message (e.g. '_validation_field_required'); anything else maps by issue code.
+// A message that looks like a key is one (every key is checked against the catalogue by messageKeys.test.ts).
+const KEY_RE = /^_?[a-z][a-z0-9_]*$/;
+
 function keyFor(issue: z.core.$ZodIssue): string {
-  if (issue.message in fi) return issue.message;
+  if (issue.message in fi || KEY_RE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? '_validation_field_required' : '_validation_invalid';

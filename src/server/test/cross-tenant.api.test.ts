@@ -30,9 +30,11 @@ describe(`tenant isolation (${testDialect})`, () => {
     const asB = new Client(t.app, b.tenant.hostname!);
     await asB.login(b.admin.email!);
     await asB.post('/api/1/session/set_persistent_data', { key: 'members_page_size', val: 50 });
+    const bField = await asB.post('/api/1/fields/new', { name: 'beeta_kentta', label: 'Beetan kenttä', type: 'text', visibility: 2 });
+    const bGroup = await asB.post('/api/1/groups/new', { name: 'beeta_ryhma', label: 'Beetan ryhmä' });
     const asA = new Client(t.app, a.tenant.hostname!);
     await asA.login(a.admin.email!);
-    w = { t, a, b, asA, bMembers, aMemberCount: 2 };
+    w = { t, a, b, asA, bMembers, aMemberCount: 2, bFieldId: bField.body.id, bGroupId: bGroup.body.id };
   });
   afterAll(() => t.close());
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { Client, type Reply, type TestApp } from './harness';
 import type { CreatedTenant } from '../modules/tenants/service';
@@ -15,6 +17,9 @@ export interface World {
   /** B's members (besides its admin). */
   bMembers: Member[];
   aMemberCount: number;
+  /** A custom field and a custom group of B's. */
+  bFieldId: number;
+  bGroupId: number;
 }
 
 export interface CrossTenantCase {
@@ -36,7 +41,117 @@ export function expectNotFound(r: Reply): void {
   expect(r.body).toEqual({ error: 'not_found' });
 }
 
+async function bRow(w: World, table: 'fields' | 'groups', id: number) {
+  return w.t.deps.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The id-based verbs of a resource: read, save and delete of B's id all answer 404 and change nothing. */
+function idCases(resource: 'fields' | 'groups', idOf: (w: World) => number, body: Record<string, unknown>): CrossTenantCase[] {
+  const url = `/api/1/${resource}/:id`;
+  return [
+    { method: 'GET', url, run: async (w) => expectNotFound(await w.asA.get(`/api/1/${resource}/${idOf(w)}`)) },
+    {
+      method: 'POST',
+      url,
+      async run(w) {
+        const before = await bRow(w, resource, idOf(w));
+        expectNotFound(await w.asA.post(`/api/1/${resource}/${idOf(w)}`, body));
+        expect(await bRow(w, resource, idOf(w))).toEqual(before);
+      },
+    },
+    {
+      method: 'DELETE',
+      url,
+      async run(w) {
+        expectNotFound(await w.asA.delete(`/api/1/${resource}/${idOf(w)}?confirmed=1`));
+        expect(await bRow(w, resource, idOf(w))).toBeDefined();
+      },
+    },
+  ];
+}
+
 export const crossTenantCases: CrossTenantCase[] = [
+  ...idCases('fields', (w) => w.bFieldId, { name: 'kaapattu', label: 'Kaapattu', type: 'text', visibility: 2 }),
+  ...idCases('groups', (w) => w.bGroupId, { name: 'kaapattu', label: 'Kaapattu' }),
+  {
+    method: 'GET',
+    url: '/api/1/fields/all',
+    async run(w) {
+      const r = await w.asA.get('/api/1/fields/all?all_headings=1');
+      expect(r.body.map((f: { id: number }) => f.id)).not.toContain(w.bFieldId);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/fields/new',
+    async run(w) {
+      // Names are per association: A may use the name B uses.
+      const r = await w.asA.post('/api/1/fields/new', { name: 'beeta_kentta', label: 'Oma', type: 'text', visibility: 2 });
+      expect(r.status).toBe(200);
+      expect((await bRow(w, 'fields', w.bFieldId))?.label).toBe('Beetan kenttä');
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/fields/reorder',
+    async run(w) {
+      const before = await bRow(w, 'fields', w.bFieldId);
+      const r = await w.asA.post('/api/1/fields/reorder', { order: [w.bFieldId] });
+      expect(r.status).toBe(400);
+      expect(await bRow(w, 'fields', w.bFieldId)).toEqual(before);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/1/groups/all',
+    async run(w) {
+      const r = await w.asA.get('/api/1/groups/all?get_details=1&get_everyone_group=1');
+      expect(r.body.map((g: { id: number }) => g.id)).not.toContain(w.bGroupId);
+      const everyone = r.body.find((g: { name: string }) => g.name === 'everyone');
+      expect(everyone.member_count).toBe(w.aMemberCount);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/groups/new',
+    async run(w) {
+      const r = await w.asA.post('/api/1/groups/new', { name: 'beeta_ryhma', label: 'Oma' });
+      expect(r.status).toBe(200);
+      expect((await bRow(w, 'groups', w.bGroupId))?.label).toBe('Beetan ryhmä');
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/groups/reorder',
+    async run(w) {
+      const before = await bRow(w, 'groups', w.bGroupId);
+      expect((await w.asA.post('/api/1/groups/reorder', { order: [w.bGroupId] })).status).toBe(400);
+      expect(await bRow(w, 'groups', w.bGroupId)).toEqual(before);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/groups/request_group_mail_access',
+    async run(w) {
+      const r = await w.asA.post('/api/1/groups/request_group_mail_access', { email: 'posti@alfa.fi' });
+      expect(r.status).toBe(200);
+      const outbox = path.join(w.t.dataDir, 'outbox');
+      const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'));
+      expect(mails.some((m) => m.includes(w.a.admin.email!))).toBe(true);
+      expect(mails.some((m) => m.includes(w.b.admin.email!))).toBe(false);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/settings/save',
+    async run(w) {
+      const bBefore = await w.t.deps.db.selectFrom('settings').selectAll().where('tenant_id', '=', w.b.tenant.id).execute();
+      const r = await w.asA.post('/api/1/settings/save', { scope_: 'eclaim', eclaim_enabled: true });
+      expect(r.status).toBe(200);
+      expect(await w.t.deps.db.selectFrom('settings').selectAll().where('tenant_id', '=', w.b.tenant.id).execute()).toEqual(bBefore);
+      expect((await w.t.deps.db.selectFrom('tenants').select('name').where('id', '=', w.b.tenant.id).executeTakeFirst())?.name).toBe(w.b.tenant.name);
+    },
+  },
   {
     method: 'GET',
     url: '/api/1/health',

@@ -13,6 +13,8 @@ import type { Deps } from '../deps';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
 import { createTenant, type CreatedTenant } from '../modules/tenants/service';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
+import { hashPassword } from '../lib/passwords';
+import { insert as insertMember } from '../modules/members/repo';
 
 // Test harness: one factory gives the same app on SQLite or PostgreSQL
 // (SEURA_TEST_DB=postgres + SEURA_TEST_PG_URL, set by scripts/test.ts).
@@ -197,5 +199,28 @@ export class Client {
 export async function adminClient(t: TestApp, tenant: CreatedTenant): Promise<Client> {
   const c = new Client(t.app, tenant.tenant.hostname ?? 'localhost');
   await c.login(tenant.admin.email!);
+  return c;
+}
+
+let memberSeq = 0;
+/** A logged-in client for a new ordinary member (or board member) of the tenant. */
+export async function memberClient(t: TestApp, tenant: CreatedTenant, role: 'member' | 'board' = 'member'): Promise<Client> {
+  memberSeq += 1;
+  const email = `${role}${memberSeq}@${tenant.tenant.hostname ?? 'example.fi'}`;
+  const now = new Date().toISOString();
+  await insertMember(t.deps.db, tenant.tenant.id, {
+    firstname: role === 'board' ? 'Hallitus' : 'Jäsen',
+    lastname: `Nro${memberSeq}`,
+    email,
+    password_hash: await hashPassword(ADMIN_PASSWORD),
+    active: 1,
+    site_admin: 0,
+    board: role === 'board' ? 1 : 0,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const c = new Client(t.app, tenant.tenant.hostname ?? 'localhost', { ip: `10.1.0.${memberSeq % 250}` });
+  await c.login(email);
   return c;
 }

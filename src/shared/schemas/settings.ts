@@ -1,14 +1,64 @@
 import { z } from 'zod';
 import { TIERS, TRUST_STATUSES } from '../constants';
+import { plainText, requiredText } from './common';
 
-// GET /api/1/settings. Organisation/e-claim fields are added by the settings issue;
-// the shell needs the name, tier and trust status.
+// Settings API (spec §7 "Settings", issue 5). GET returns everything the UI needs;
+// POST save takes one scope at a time.
+
+const email = plainText(255)
+  .transform((s) => s.toLowerCase())
+  .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), '_validation_invalid_email');
+
+export const organisationSettings = z.object({
+  scope_: z.literal('organisation'),
+  name_: requiredText(255),
+  reply_to_email: email.default(''),
+  bank_account: plainText(50).default(''),
+  business_id: plainText(20).default(''),
+  vat_obliged: z.boolean().default(false),
+  porg_enabled: z.boolean().default(false),
+});
+
+export const eclaimSettings = z.object({
+  scope_: z.literal('eclaim'),
+  eclaim_enabled: z.boolean().default(false),
+  eclaim_notify: z.boolean().default(false),
+  eclaim_km_help: plainText(5000).default(''),
+  eclaim_per_diem_help: plainText(5000).default(''),
+});
+
+export const settingsSaveBody = z.discriminatedUnion('scope_', [organisationSettings, eclaimSettings], '_validation_invalid_choice');
+export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
+
+/** Names of stored settings per scope (what save may change). */
+export const SETTINGS_SCOPES = {
+  organisation: ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled'],
+  eclaim: ['eclaim_enabled', 'eclaim_notify', 'eclaim_km_help', 'eclaim_per_diem_help'],
+} as const;
+
 export const settingsReply = z
   .object({
     name_: z.string(),
     tier: z.enum(TIERS),
     trust_status: z.enum(TRUST_STATUSES),
     features: z.array(z.string()),
+    reply_to_email: z.string(),
+    bank_account: z.string(),
+    /** BIC of a Finnish bank account, derived. */
+    bic_: z.string().nullable(),
+    business_id: z.string(),
+    /** FI + business id digits, derived. */
+    vat_id_: z.string().nullable(),
+    vat_obliged: z.boolean(),
+    porg_enabled: z.boolean(),
+    vat_id_missing_: z.boolean(),
+    email_missing_: z.boolean(),
+    eclaim_enabled: z.boolean(),
+    eclaim_notify: z.boolean(),
+    eclaim_km_help: z.string(),
+    eclaim_per_diem_help: z.string(),
+    /** Fields/actions switched off for this association, with the reason shown in a popover. */
+    disable_: z.record(z.string(), z.string()),
   })
   .catchall(z.unknown());
 export type SettingsReply = z.infer<typeof settingsReply>;

@@ -53,3 +53,15 @@ export async function countByState(db: Db, tenantId: number): Promise<MemberCoun
   }
   return counts;
 }
+
+export function listSiteAdmins(db: Db, tenantId: number): Promise<Member[]> {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('site_admin', '=', 1)
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}

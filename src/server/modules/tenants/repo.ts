@@ -18,3 +18,7 @@ export function findById(db: Db, id: number): Promise<Tenant | undefined> {
 export async function insert(db: Db, tenant: NewTenant): Promise<Tenant> {
   return db.insertInto('tenants').values(tenant).returningAll().executeTakeFirstOrThrow();
 }
+
+export function rename(db: Db, id: number, name: string): Promise<unknown> {
+  return db.updateTable('tenants').set({ name }).where('id', '=', id).execute();
+}

@@ -5,6 +5,8 @@ import { generatePassword, hashPassword } from '../../lib/passwords';
 import * as activity from '../activity/repo';
 import * as members from '../members/repo';
 import * as repo from './repo';
+import { createFixedFields } from '../fields/service';
+import { createBuiltinGroups } from '../groups/service';
 
 export interface CreateTenantInput {
   name: string;
@@ -64,6 +66,8 @@ export async function createTenant(deps: Deps, input: CreateTenantInput): Promis
       created_at: now,
       updated_at: now,
     });
+    await createFixedFields(trx, tenant.id, now);
+    await createBuiltinGroups(trx, tenant.id, now);
     await activity.append(trx, tenant.id, {
       event: 'tenant_created',
       context: 'tenant',

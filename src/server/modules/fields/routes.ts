@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { idOf, route } from '../../http/route';
+import { confirmQuery } from '../../../shared/schemas/common';
+import { fieldSaveBody, fieldsAllQuery, reorderBody } from '../../../shared/schemas/fields';
+import * as service from './service';
+
+// Reading the field list is open to every logged-in member (it shapes the self-edit form);
+// changing fields is for site admins only.
+export function fieldRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/1/fields/all',
+    access: 'member',
+    query: fieldsAllQuery,
+    handler: ({ tenant, query }) => service.listFields(app.deps, tenant, { allHeadings: query.all_headings }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/fields/reorder',
+    access: 'admin',
+    body: reorderBody,
+    handler: ({ tenant, me, body }) => service.reorderFields(app.deps, tenant, me, body.order),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/fields/new',
+    access: 'admin',
+    body: fieldSaveBody,
+    handler: ({ tenant, me, body }) => service.createField(app.deps, tenant, me, body),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/1/fields/:id',
+    access: 'admin',
+    handler: ({ tenant, params }) => service.getField(app.deps, tenant, idOf(params)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/fields/:id',
+    access: 'admin',
+    body: fieldSaveBody,
+    handler: ({ tenant, me, body, params }) => service.updateField(app.deps, tenant, me, idOf(params), body),
+  });
+  route(app, {
+    method: 'DELETE',
+    url: '/api/1/fields/:id',
+    access: 'admin',
+    query: confirmQuery,
+    handler: async ({ tenant, me, params, query }) => {
+      await service.deleteField(app.deps, tenant, me, idOf(params), { confirmed: query.confirmed });
+      return { ok: true };
+    },
+  });
+}

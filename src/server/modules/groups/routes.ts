@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { idOf, route } from '../../http/route';
+import { confirmQuery } from '../../../shared/schemas/common';
+import { reorderBody } from '../../../shared/schemas/fields';
+import { groupMailAccessBody, groupSaveBody, groupsAllQuery } from '../../../shared/schemas/groups';
+import * as service from './service';
+
+export function groupRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/1/groups/all',
+    access: 'member', // the member form shows group memberships
+    query: groupsAllQuery,
+    handler: ({ tenant, query }) => service.listGroups(app.deps, tenant, { details: query.get_details, everyone: query.get_everyone_group }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/groups/reorder',
+    access: 'admin',
+    body: reorderBody,
+    handler: ({ tenant, me, body }) => service.reorderGroups(app.deps, tenant, me, body.order),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/groups/request_group_mail_access',
+    access: 'member',
+    body: groupMailAccessBody,
+    handler: async ({ tenant, me, body }) => {
+      await service.requestGroupMailAccess(app.deps, tenant, me, body.email);
+      return { ok: true };
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/groups/new',
+    access: 'admin',
+    body: groupSaveBody,
+    handler: ({ tenant, me, body }) => service.createGroup(app.deps, tenant, me, body),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/1/groups/:id',
+    access: 'admin',
+    handler: ({ tenant, params }) => service.getGroup(app.deps, tenant, idOf(params)),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/groups/:id',
+    access: 'admin',
+    body: groupSaveBody,
+    handler: ({ tenant, me, params, body }) => service.updateGroup(app.deps, tenant, me, idOf(params), body),
+  });
+  route(app, {
+    method: 'DELETE',
+    url: '/api/1/groups/:id',
+    access: 'admin',
+    query: confirmQuery,
+    handler: async ({ tenant, me, params, query }) => {
+      await service.deleteGroup(app.deps, tenant, me, idOf(params), { confirmed: query.confirmed });
+      return { ok: true };
+    },
+  });
+}

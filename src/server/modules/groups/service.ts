@@ -1,0 +1,179 @@
+import type { Deps } from '../../deps';
+import type { Db } from '../../db/kysely';
+import type { GroupRow, Member, Tenant } from '../../db/schema';
+import type { AllowedSenders, Group, GroupSaveBody } from '../../../shared/schemas/groups';
+import type { ValidationErrors } from '../../../shared/schemas/errors';
+import { RESERVED_FIELD_NAMES } from '../../../shared/fields/types';
+import { NotFound, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/clock';
+import * as activity from '../activity/repo';
+import * as fields from '../fields/repo';
+import * as members from '../members/repo';
+import { systemFrom } from '../mail/from';
+import * as repo from './repo';
+
+// Groups (issue 5). Built-in 'everyone' (all members) and 'board' (the board flag)
+// exist from tenant creation; other groups hold members through member_groups.
+
+const NAME_RE = /^[A-Za-z0-9_]+$/;
+
+function present(r: GroupRow, count?: number): Group {
+  return {
+    id: r.id,
+    name: r.name,
+    label: r.label,
+    email: r.email,
+    allowed_senders: r.allowed_senders as AllowedSenders,
+    builtin: r.builtin,
+    position: r.position,
+    ...(count !== undefined ? { member_count: count } : {}),
+  };
+}
+
+async function counts(db: Db, tenantId: number): Promise<(r: GroupRow) => number> {
+  const [custom, builtin] = await Promise.all([repo.memberCounts(db, tenantId), repo.builtinCounts(db, tenantId)]);
+  return (r) => (r.builtin === 'everyone' ? builtin.everyone : r.builtin === 'board' ? builtin.board : (custom.get(r.id) ?? 0));
+}
+
+export async function listGroups(deps: Deps, tenant: Tenant, opts: { details: boolean; everyone: boolean }): Promise<Group[]> {
+  const rows = (await repo.listAll(deps.db, tenant.id)).filter((r) => opts.everyone || r.builtin !== 'everyone');
+  if (!opts.details) return rows.map((r) => present(r));
+  const countOf = await counts(deps.db, tenant.id);
+  return rows.map((r) => present(r, countOf(r)));
+}
+
+export async function getGroup(deps: Deps, tenant: Tenant, id: number): Promise<Group> {
+  const row = await repo.findById(deps.db, tenant.id, id);
+  if (!row) throw new NotFound();
+  return present(row, (await counts(deps.db, tenant.id))(row));
+}
+
+async function checkName(deps: Deps, tenantId: number, name: string, selfId: number | null): Promise<ValidationErrors> {
+  if (name === '') return { name: ['_validation_field_required'] };
+  if (name.startsWith('_')) return { name: ['fields_name_underscore'] };
+  if (!NAME_RE.test(name)) return { name: ['fields_name_invalid'] };
+  const clash = await repo.findByName(deps.db, tenantId, name);
+  // Member bodies carry group flags keyed by group name, next to field values: the names must not collide.
+  if ((clash && clash.id !== selfId) || RESERVED_FIELD_NAMES.has(name.toLowerCase()) || (await fields.findByName(deps.db, tenantId, name))) {
+    return { name: ['groups_duplicate_name'] };
+  }
+  return {};
+}
+
+export async function createGroup(deps: Deps, tenant: Tenant, me: Member, body: GroupSaveBody): Promise<Group> {
+  const errors = await checkName(deps, tenant.id, body.name, null);
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const now = iso(deps.clock.now());
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await repo.insert(trx, tenant.id, {
+      name: body.name,
+      label: body.label,
+      email: body.email || null,
+      allowed_senders: body.allowed_senders,
+      builtin: null,
+      position: await repo.nextPosition(trx, tenant.id),
+      created_at: now,
+      updated_at: now,
+    });
+    await activity.append(trx, tenant.id, {
+      event: 'group_created',
+      context: 'groups',
+      data: [
+        { field: 'name', new: row.name },
+        { field: 'label', new: row.label },
+      ],
+      authorId: me.id,
+      at: now,
+    });
+    return present(row, 0);
+  });
+}
+
+export async function updateGroup(deps: Deps, tenant: Tenant, me: Member, id: number, body: GroupSaveBody): Promise<Group> {
+  const current = await repo.findById(deps.db, tenant.id, id);
+  if (!current) throw new NotFound();
+  const errors: ValidationErrors =
+    current.builtin && body.name !== current.name ? { name: ['groups_builtin_cannot_rename'] } : body.name !== current.name ? await checkName(deps, tenant.id, body.name, id) : {};
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const next = { name: body.name, label: body.label, email: body.email || null, allowed_senders: body.allowed_senders };
+  const now = iso(deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.update(trx, tenant.id, id, { ...next, updated_at: now });
+    const data = (Object.keys(next) as (keyof typeof next)[])
+      .filter((k) => current[k] !== next[k])
+      .map((k) => ({ field: k, old: current[k], new: next[k] }));
+    if (data.length > 0) await activity.append(trx, tenant.id, { event: 'group_updated', context: `groups:${next.name}`, data, authorId: me.id, at: now });
+  });
+  return getGroup(deps, tenant, id);
+}
+
+export async function deleteGroup(deps: Deps, tenant: Tenant, me: Member, id: number, opts: { confirmed: boolean }): Promise<void> {
+  const current = await repo.findById(deps.db, tenant.id, id);
+  if (!current) throw new NotFound();
+  if (current.builtin) throw ValidationError.general('groups_builtin_cannot_delete');
+  const now = iso(deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    const memberIds = (await repo.memberIdsOf(trx, tenant.id, id)).map((r) => r.member_id);
+    if (memberIds.length > 0 && !opts.confirmed) throw new ValidationError({ general: ['groups_delete_confirm'] }, { count: memberIds.length });
+    await activity.append(trx, tenant.id, {
+      event: 'group_deleted',
+      context: `groups:${current.name}`,
+      data: [
+        { field: 'group', old: { name: current.name, label: current.label, email: current.email, allowed_senders: current.allowed_senders } },
+        { field: 'members', old: memberIds },
+      ],
+      authorId: me.id,
+      at: now,
+    });
+    await repo.remove(trx, tenant.id, id); // memberships go with it (ON DELETE CASCADE)
+  });
+}
+
+export async function reorderGroups(deps: Deps, tenant: Tenant, me: Member, order: number[]): Promise<Group[]> {
+  const rows = await repo.listAll(deps.db, tenant.id);
+  const known = new Set(rows.map((r) => r.id));
+  if (new Set(order).size !== order.length || order.some((id) => !known.has(id))) throw ValidationError.field('order', '_validation_invalid');
+  const full = [...order, ...rows.map((r) => r.id).filter((id) => !order.includes(id))];
+  const now = iso(deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    for (const [position, id] of full.entries()) await repo.setPosition(trx, tenant.id, id, position);
+    await activity.append(trx, tenant.id, {
+      event: 'groups_reordered',
+      context: 'groups',
+      data: [{ field: 'order', old: rows.map((r) => r.name), new: full.map((id) => rows.find((r) => r.id === id)!.name) }],
+      authorId: me.id,
+      at: now,
+    });
+  });
+  return listGroups(deps, tenant, { details: true, everyone: true });
+}
+
+/** A member asks the site admins for the right to send group mail from an address. */
+export async function requestGroupMailAccess(deps: Deps, tenant: Tenant, me: Member, email: string): Promise<void> {
+  const admins = await members.listSiteAdmins(deps.db, tenant.id);
+  const to = admins.map((a) => a.email).filter((e): e is string => !!e);
+  if (to.length === 0) throw ValidationError.general('groups_mail_access_no_admins');
+  const name = `${me.firstname} ${me.lastname}`.trim();
+  await deps.mailer.send({
+    from: systemFrom(deps.config, tenant),
+    to,
+    replyTo: me.email ?? undefined,
+    subject: `Pyyntö ryhmäpostin lähetysoikeudesta – ${tenant.name}`,
+    text:
+      `Hei,\n\n${name} (${me.email ?? 'ei sähköpostia'}) pyytää, että osoitteesta ${email} saisi lähettää ryhmäpostia ` +
+      `yhdistyksen ${tenant.name} jäsenrekisterissä.\n\nVoit antaa oikeuden ryhmän asetuksista (Ryhmät → ryhmä → Sallitut lähettäjät).\n`,
+  });
+  await activity.append(deps.db, tenant.id, {
+    event: 'group_mail_access_requested',
+    context: 'groups',
+    data: [{ field: 'email', new: email }],
+    authorId: me.id,
+    at: iso(deps.clock.now()),
+  });
+}
+
+/** Built-in groups for a new tenant (inside the tenant-creation transaction). */
+export async function createBuiltinGroups(db: Db, tenantId: number, now: string): Promise<void> {
+  await repo.insert(db, tenantId, { name: 'everyone', label: 'Kaikki jäsenet', email: null, allowed_senders: 'admins_and_board', builtin: 'everyone', position: 0, created_at: now, updated_at: now });
+  await repo.insert(db, tenantId, { name: 'board', label: 'Hallitus', email: null, allowed_senders: 'GroupMembers', builtin: 'board', position: 1, created_at: now, updated_at: now });
+}

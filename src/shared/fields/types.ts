@@ -1,0 +1,87 @@
+// Member field model (spec §3 "Field"): types, visibilities and the built-in fields.
+
+export const FIELD_TYPES = ['text', 'textarea', 'integer', 'decimal', 'date', 'checkbox', 'dropdown', 'email', 'password', 'heading'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** 0 invisible, 1 visible but read-only, 2 editable, 3 editable and required. */
+export const VISIBILITIES = [0, 1, 2, 3] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+export const VISIBILITY_INVISIBLE = 0;
+export const VISIBILITY_READONLY = 1;
+export const VISIBILITY_EDITABLE = 2;
+export const VISIBILITY_REQUIRED = 3;
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+/** Type-specific parameters; all optional. */
+export interface FieldParams {
+  /** integer/decimal bounds */
+  min?: number;
+  max?: number;
+  /** decimal places for decimals (default 2) */
+  decimals?: number;
+}
+
+/** A field as the API presents it. */
+export interface Field {
+  id: number;
+  name: string;
+  label: string;
+  type: FieldType;
+  visibility: Visibility;
+  visibility_options: Visibility[];
+  options: FieldOption[];
+  params: FieldParams;
+  /** Name of the heading this field sits under (derived from the order), null at the top. */
+  group: string | null;
+  help_text: string;
+  maxlength: number;
+  fixed: boolean;
+  position: number;
+}
+
+/** Stored form of one member value: text types in `text`, numeric ones in `num`. */
+export interface StoredValue {
+  text: string | null;
+  num: number | null;
+}
+
+export const NUMERIC_TYPES: readonly FieldType[] = ['integer', 'decimal', 'checkbox'];
+
+/** Built-in member fields: exist from tenant creation, cannot be renamed or deleted (issue 5). */
+export interface FixedFieldDef {
+  name: string;
+  label: string;
+  type: FieldType;
+  visibility: Visibility;
+  visibility_options: Visibility[];
+  maxlength: number;
+  /** Only present when guardian emails (porg) are enabled. */
+  porg?: boolean;
+}
+
+export const FIXED_FIELDS: readonly FixedFieldDef[] = [
+  { name: 'firstname', label: 'Etunimi', type: 'text', visibility: 3, visibility_options: [1, 2, 3], maxlength: 100 },
+  { name: 'lastname', label: 'Sukunimi', type: 'text', visibility: 3, visibility_options: [1, 2, 3], maxlength: 100 },
+  { name: 'email', label: 'Sähköposti', type: 'email', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 255 },
+  { name: 'email_porg1', label: 'Huoltajan sähköposti 1', type: 'email', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 255, porg: true },
+  { name: 'email_porg2', label: 'Huoltajan sähköposti 2', type: 'email', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 255, porg: true },
+  { name: 'phone', label: 'Matkapuhelin', type: 'text', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 30 },
+  { name: 'address_street', label: 'Katuosoite', type: 'text', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 255 },
+  { name: 'address_zip', label: 'Postinumero', type: 'text', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 10 },
+  { name: 'address_city', label: 'Postitoimipaikka', type: 'text', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 100 },
+];
+
+export const FIXED_FIELD_NAMES: ReadonlySet<string> = new Set(FIXED_FIELDS.map((f) => f.name));
+
+/**
+ * Names a custom field may not take: member attributes and API keys (spec §3 Member).
+ * Group memberships are keyed by group name in member bodies, so field and group names share this space.
+ */
+export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
+  ...FIXED_FIELD_NAMES,
+  'id', 'password', 'active', 'site_admin', 'board', 'everyone', 'fullname', 'username', 'imported', 'meta', 'filter', 'general',
+]);

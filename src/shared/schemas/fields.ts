@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { FIELD_TYPES, VISIBILITIES } from '../fields/types';
+import { FIELD_MAXLENGTH_DEFAULT } from '../constants';
+import { plainText, queryFlag, requiredText } from './common';
+
+// Contract of the fields API (spec §7 "Fields", issue 5).
+
+export const fieldOption = z.object({
+  value: plainText(100),
+  label: plainText(255),
+  /** Marks an option for removal (spec §3 "Options: name/value, label, remove"). */
+  remove: z.boolean().optional(),
+});
+
+export const fieldParams = z
+  .object({
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    decimals: z.number().int().min(0).max(6).optional(),
+  })
+  .strict();
+
+export const fieldSaveBody = z.object({
+  name: plainText(50),
+  label: requiredText(255),
+  type: z.enum(FIELD_TYPES, '_validation_invalid_choice'),
+  visibility: z.union(VISIBILITIES.map((v) => z.literal(v)), '_validation_invalid_choice'),
+  options: z.array(fieldOption).max(500).default([]),
+  params: fieldParams.default({}),
+  help_text: plainText(2000).default(''),
+  maxlength: z.number().int().min(1).max(65535).default(FIELD_MAXLENGTH_DEFAULT),
+  /** What to do with member values of removed dropdown options: record them in member history, or just clear. */
+  option_removal: z.enum(['keep_in_history', 'clear']).optional(),
+});
+export type FieldSaveBody = z.infer<typeof fieldSaveBody>;
+
+export const fieldsAllQuery = z.object({ all_headings: queryFlag });
+
+export const reorderBody = z.object({ order: z.array(z.number().int().positive()).min(1).max(10_000) });
