@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -79,8 +80,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       prefix: '/',
       index: false, // index.html goes through the not-found handler so it is never cached
       wildcard: false,
-      maxAge: '1y',
-      immutable: true,
+      // Only Vite's content-hashed files may be cached forever; the rest (favicon) revalidates.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
   return app;

@@ -10,7 +10,7 @@ describe(`migrations (${testDialect})`, () => {
       await migrateToLatest(tdb.handle.db);
       await migrateToLatest(tdb.handle.db);
       const rows = await tdb.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).execute();
-      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups']);
+      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups', '003_members']);
     } finally {
       await tdb.drop();
     }
@@ -20,7 +20,7 @@ describe(`migrations (${testDialect})`, () => {
     const tdb = await freshDb();
     try {
       const tables = await tdb.handle.db.introspection.getTables();
-      const own = tables.filter((t) => !t.name.startsWith('kysely_'));
+      const own = tables.filter((t) => !t.name.startsWith('kysely_') && !t.name.startsWith('members_fts'));
       for (const t of own) {
         if (t.name === 'tenants') continue;
         expect(t.columns.map((c) => c.name), t.name).toContain('tenant_id');
@@ -30,7 +30,7 @@ describe(`migrations (${testDialect})`, () => {
           ? await sql<{ name: string; first: string }>`
               select m.name as tbl, il.name as name, (select ii.name from pragma_index_info(il.name) ii where ii.seqno = 0) as first
               from sqlite_master m join pragma_index_list(m.name) il
-              where m.type = 'table' and m.name not like 'kysely_%' and m.name <> 'tenants' and il.origin <> 'pk'`.execute(tdb.handle.db)
+              where m.type = 'table' and m.name not like 'kysely_%' and m.name not like 'members_fts%' and m.name <> 'tenants' and il.origin <> 'pk'`.execute(tdb.handle.db)
           : await sql<{ name: string; first: string }>`
               select i.relname as name, a.attname as first
               from pg_index x join pg_class i on i.oid = x.indexrelid join pg_class t on t.oid = x.indrelid

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './kysely';
 import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_fields_groups';
+import * as m003 from './migrations/003_members';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
 const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_fields_groups': m002,
+  '003_members': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -29,6 +29,14 @@ export interface MembersTable {
   active: Bool;
   site_admin: Bool;
   board: Bool;
+  email_porg1: string | null;
+  email_porg2: string | null;
+  imported: Generated<Bool>;
+  /** Folded names, contact data and text values for quick search (shared/search.ts). */
+  search_text: Generated<string>;
+  applied_at: string | null;
+  /** JSON: how an application arrived (source, possible duplicates). */
+  application: string | null;
   /** A membership application not yet approved (spec §4). */
   pending: Generated<Bool>;
   /** Soft delete (restorable); null for live members. */

@@ -22,6 +22,9 @@ const EXPORTS = [
   'vatBreakdown',
   'normalizeFinnishMobile',
   'isFinnishMobile',
+  // Added for the member form (spec §5 mobile format/length/prefix) and display.
+  'finnishMobileProblem',
+  'formatFinnishMobile',
   'smsInfo',
   'smsSanitize',
   'letterUnsupportedChars',

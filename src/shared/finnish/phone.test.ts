@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinnishMobile, normalizeFinnishMobile } from './phone';
+import { finnishMobileProblem, formatFinnishMobile, isFinnishMobile, normalizeFinnishMobile } from './phone';
 
 describe('normalizeFinnishMobile', () => {
   it.each([
@@ -35,5 +35,21 @@ describe('normalizeFinnishMobile', () => {
 
   it('isFinnishMobile agrees', () => {
     expect(isFinnishMobile('040 123 4567')).toBe(true);
+  });
+});
+
+describe('finnishMobileProblem and formatFinnishMobile', () => {
+  it('tells format, length and prefix problems apart', () => {
+    expect(finnishMobileProblem('040 123 4567')).toBeNull();
+    expect(finnishMobileProblem('040-abc-4567')).toBe('format');
+    expect(finnishMobileProblem('040 12')).toBe('length');
+    expect(finnishMobileProblem('09 1234 5678')).toBe('prefix');
+    expect(finnishMobileProblem('+46 70 123 45 67')).toBe('prefix');
+  });
+
+  it('writes E.164 numbers the Finnish way', () => {
+    expect(formatFinnishMobile('+358401234567')).toBe('040 123 4567');
+    expect(formatFinnishMobile('+3584571234567')).toBe('045 712 34567');
+    expect(formatFinnishMobile('+46701234567')).toBe('+46701234567');
   });
 });

@@ -23,3 +23,20 @@ export function normalizeFinnishMobile(input: string): string | null {
 export function isFinnishMobile(input: string): boolean {
   return normalizeFinnishMobile(input) !== null;
 }
+
+/** Why a number is not a Finnish mobile (spec §5: format, length, operator prefix), or null when it is one. */
+export function finnishMobileProblem(input: string): null | 'format' | 'length' | 'prefix' {
+  const text = input.trim();
+  if (!WRITTEN_FORM.test(text)) return 'format';
+  const phone = parsePhoneNumberFromString(text, 'FI');
+  if (!phone || phone.countryCallingCode !== '358') return 'prefix';
+  if (normalizeFinnishMobile(text)) return null;
+  // Finnish mobile ranges start 04x or 050: with such a start, only the length can be wrong.
+  return /^0?(4|50)/.test(phone.nationalNumber) ? 'length' : 'prefix';
+}
+
+/** E.164 Finnish mobile as people write it: "+358401234567" → "040 123 4567". Other input comes back unchanged. */
+export function formatFinnishMobile(e164: string): string {
+  const m = /^\+358(\d{2})(\d{3})(\d{2,5})$/.exec(e164);
+  return m ? `0${m[1]} ${m[2]} ${m[3]}` : e164;
+}

@@ -1,6 +1,19 @@
 import { z } from 'zod';
+import { MEMBER_PAGE_SIZES, MEMBER_PAGE_SIZE_DEFAULT } from '../constants';
+import { normalizeFilter } from '../filter/normalize';
+import type { Filter } from '../filter/types';
 
-// POST /api/1/members/get_stats (minimal for the dashboard; the members issue extends it with filters).
+// Contract of the members API (spec §7 "Members", issue 6).
+
+/** Any JSON the client sends as a filter is normalised before use (spec §5 "Search and filters"). */
+export const filterSchema = z.unknown().transform((v): Filter => normalizeFilter(v ?? []));
+
+export const memberStatsBody = z.object({
+  filter: filterSchema.optional(),
+  deleted: z.boolean().default(false),
+  pending: z.boolean().default(false),
+});
+
 export const memberStatsReply = z.object({
   stats: z.object({
     result_count: z.number().int(),
@@ -10,3 +23,61 @@ export const memberStatsReply = z.object({
   }),
 });
 export type MemberStatsReply = z.infer<typeof memberStatsReply>;
+
+export const sortSchema = z.object({ field: z.string().min(1).max(60), dir: z.enum(['asc', 'desc']).default('asc') });
+
+export const getResultsBody = z.object({
+  filter: filterSchema.optional(),
+  deleted: z.boolean().default(false),
+  pending: z.boolean().default(false),
+  fetch_msg_stats: z.boolean().default(false),
+  page: z.number().int().min(0).default(0),
+  page_size: z
+    .number()
+    .int()
+    .refine((n) => (MEMBER_PAGE_SIZES as readonly number[]).includes(n), '_validation_invalid_choice')
+    .default(MEMBER_PAGE_SIZE_DEFAULT),
+  /** For virtualised "everyone" lists: rows from `offset`, `limit` at a time (overrides page). */
+  offset: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+  sort: sortSchema.default({ field: 'lastname', dir: 'asc' }),
+  /** Columns to return besides id and names; default email and phone. */
+  columns: z.array(z.string().max(60)).max(100).default(['email', 'phone']),
+});
+export type GetResultsBody = z.infer<typeof getResultsBody>;
+
+/** One list row: id, names and the requested columns, values in API form. */
+export type MemberRow = { id: number; firstname: string; lastname: string; fullname_: string } & Record<string, unknown>;
+
+export interface GetResultsReply {
+  results: MemberRow[];
+  stats: { result_count: number; result_application_count: number };
+}
+
+export const searchBody = z.object({
+  term: z.string().max(100),
+  deleted: z.boolean().default(false),
+  show_all: z.boolean().default(false),
+});
+
+/** A full member as the API presents it; custom fields and group flags by name. */
+export type MemberBody = Record<string, unknown>;
+
+export const memberSaveBody = z
+  .record(z.string(), z.unknown())
+  .transform((r) => r as MemberBody);
+
+export interface MemberMeta {
+  deleted: boolean;
+  pending: boolean;
+}
+
+export const historyReply = z.array(
+  z.object({
+    id: z.number(),
+    context: z.string(),
+    data: z.array(z.object({ field: z.string(), label: z.string(), old: z.unknown(), new: z.unknown() })),
+    author: z.string().nullable(),
+    at: z.string(),
+  }),
+);

@@ -1,5 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/kysely';
-import type { Member, NewMember } from '../../db/schema';
+import type { Member, MembersTable, NewMember } from '../../db/schema';
 
 // Every function takes the tenant id first; there is no query path without it.
 
@@ -7,13 +8,14 @@ export function findById(db: Db, tenantId: number, id: number): Promise<Member |
   return db.selectFrom('members').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Emails are stored trimmed and lower-cased, so this is an index lookup. */
+/** Emails are stored trimmed and lower-cased, so this is an index lookup. Live members only. */
 export function findByEmail(db: Db, tenantId: number, email: string): Promise<Member | undefined> {
   return db
     .selectFrom('members')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('email', '=', email.trim().toLowerCase())
+    .where('deleted_at', 'is', null)
     .orderBy('id')
     .executeTakeFirst();
 }
@@ -24,6 +26,17 @@ export function insert(db: Db, tenantId: number, member: Omit<NewMember, 'tenant
     .values({ ...member, tenant_id: tenantId, email: member.email?.trim().toLowerCase() ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export function update(db: Db, tenantId: number, id: number, row: Updateable<MembersTable>): Promise<unknown> {
+  return db.updateTable('members').set(row).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Another live member (not `exceptId`) already has this value in `column`. */
+export async function isTaken(db: Db, tenantId: number, column: 'email' | 'phone', value: string, exceptId: number | null): Promise<boolean> {
+  let q = db.selectFrom('members').select('id').where('tenant_id', '=', tenantId).where(column, '=', value).where('deleted_at', 'is', null);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
 }
 
 export interface MemberCounts {
@@ -65,3 +78,71 @@ export function listSiteAdmins(db: Db, tenantId: number): Promise<Member[]> {
     .orderBy('id')
     .execute();
 }
+
+// --- custom values and group memberships ---
+
+export interface ValueRow {
+  member_id: number;
+  field_id: number;
+  value_text: string | null;
+  value_num: number | null;
+}
+
+const CHUNK = 500;
+
+/** Values of many members, fetched in chunks to stay under bind-parameter limits. */
+export async function valuesOf(db: Db, tenantId: number, memberIds: number[]): Promise<ValueRow[]> {
+  const out: ValueRow[] = [];
+  for (let i = 0; i < memberIds.length; i += CHUNK) {
+    out.push(
+      ...(await db
+        .selectFrom('member_values')
+        .select(['member_id', 'field_id', 'value_text', 'value_num'])
+        .where('tenant_id', '=', tenantId)
+        .where('member_id', 'in', memberIds.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  return out;
+}
+
+export async function groupsOf(db: Db, tenantId: number, memberIds: number[]): Promise<{ member_id: number; group_id: number }[]> {
+  const out: { member_id: number; group_id: number }[] = [];
+  for (let i = 0; i < memberIds.length; i += CHUNK) {
+    out.push(
+      ...(await db
+        .selectFrom('member_groups')
+        .select(['member_id', 'group_id'])
+        .where('tenant_id', '=', tenantId)
+        .where('member_id', 'in', memberIds.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  return out;
+}
+
+/** Writes one value; an empty value removes the row (empties are never stored). */
+export async function setValue(db: Db, tenantId: number, memberId: number, fieldId: number, text: string | null, num: number | null): Promise<void> {
+  if (text === null && num === null) {
+    await db.deleteFrom('member_values').where('tenant_id', '=', tenantId).where('member_id', '=', memberId).where('field_id', '=', fieldId).execute();
+    return;
+  }
+  await db
+    .insertInto('member_values')
+    .values({ tenant_id: tenantId, member_id: memberId, field_id: fieldId, value_text: text, value_num: num })
+    .onConflict((oc) => oc.columns(['tenant_id', 'member_id', 'field_id']).doUpdateSet({ value_text: text, value_num: num }))
+    .execute();
+}
+
+export async function setGroup(db: Db, tenantId: number, groupId: number, memberId: number, on: boolean): Promise<void> {
+  if (on) {
+    await db
+      .insertInto('member_groups')
+      .values({ tenant_id: tenantId, group_id: groupId, member_id: memberId })
+      .onConflict((oc) => oc.columns(['tenant_id', 'group_id', 'member_id']).doNothing())
+      .execute();
+  } else {
+    await db.deleteFrom('member_groups').where('tenant_id', '=', tenantId).where('group_id', '=', groupId).where('member_id', '=', memberId).execute();
+  }
+}
+

@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+// Every page an e2e journey visits is checked against WCAG 2.1 A/AA; serious and
+// critical violations fail the test, with a readable list of what and where.
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact != null && BLOCKING.has(v.impact))
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+      why: v.nodes[0]?.failureSummary,
+      html: v.nodes[0]?.html.slice(0, 300),
+    }));
+  expect(blocking, `axe violations on ${label} (${page.url()})`).toEqual([]);
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './e2e/helpers/admin';
+
+// e2e journeys against a real server process with an empty data directory.
+// The server serves the production build from dist/web, so build the web app first.
+
+const PORT = 3197;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// The config is evaluated in the runner and again in each worker; the env variable
+// keeps them on one directory (workers inherit the runner's environment).
+process.env.SEURA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'seura-e2e-'));
+const dataDir = process.env.SEURA_E2E_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  globalTeardown: './e2e/global-teardown.ts',
+  use: {
+    baseURL,
+    locale: 'fi-FI',
+    timezoneId: 'Europe/Helsinki',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    url: `${baseURL}/api/1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEURA_ADMIN_EMAIL: E2E_ADMIN.email,
+      SEURA_ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+  },
+});

@@ -1,0 +1,172 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { FILTER_OR, type Condition, type Filter } from '../../../shared/filter/types';
+import type { Field } from '../../../shared/fields/types';
+import { foldForSearch } from '../../../shared/search';
+import { parseDecimalText } from '../../../shared/fields/values';
+import type { MemberModel } from './model';
+
+// One compiler from a (normalised) filter to SQL for both dialects; the member list,
+// stats, bulk edit, export and messaging all use it. The members table is aliased `m`.
+// Conditions on unknown fields or with verbs that do not fit the field are dropped,
+// like empty values, so an old saved filter never breaks the list.
+
+type Sql = RawBuilder<SqlBool>;
+
+const TEXT_COLUMNS = new Set(['firstname', 'lastname', 'email', 'email_porg1', 'email_porg2', 'address_street', 'address_zip', 'address_city']);
+const BOOL_COLUMNS = new Set(['active', 'site_admin', 'board', 'imported']);
+const TIME_COLUMNS = new Set(['created_at', 'updated_at']);
+
+const like = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const TRUE: Sql = sql<SqlBool>`1 = 1`;
+
+function textCond(col: RawBuilder<unknown>, verb: string, value: unknown): Sql | null {
+  if (verb === 'empty') return sql<SqlBool>`(${col} is null or ${col} = '')`;
+  if (verb === 'not_empty') return sql<SqlBool>`(${col} is not null and ${col} <> '')`;
+  const v = foldForSearch(String(value));
+  switch (verb) {
+    case 'eq':
+      return sql<SqlBool>`seura_fold(${col}) = ${v}`;
+    case 'neq':
+      return sql<SqlBool>`(${col} is null or seura_fold(${col}) <> ${v})`;
+    case 'contains':
+      return sql<SqlBool>`seura_fold(${col}) like ${`%${like(v)}%`} escape '\\'`;
+    case 'not_contains':
+      return sql<SqlBool>`(${col} is null or seura_fold(${col}) not like ${`%${like(v)}%`} escape '\\')`;
+    case 'starts':
+      return sql<SqlBool>`seura_fold(${col}) like ${`${like(v)}%`} escape '\\'`;
+    default:
+      return null;
+  }
+}
+
+function phoneCond(verb: string, value: unknown): Sql | null {
+  const col = sql.ref('m.phone');
+  if (verb === 'empty' || verb === 'not_empty') return textCond(col, verb, value);
+  // Stored E.164 (+358401234567); people type 040 123…: compare digits without the trunk 0.
+  const digits = String(value).replace(/\D/g, '').replace(/^0/, '');
+  if (!digits) return null;
+  switch (verb) {
+    case 'contains':
+      return sql<SqlBool>`${col} like ${`%${digits}%`}`;
+    case 'not_contains':
+      return sql<SqlBool>`(${col} is null or ${col} not like ${`%${digits}%`})`;
+    case 'eq':
+    case 'starts':
+      return sql<SqlBool>`${col} like ${`+358${digits}${verb === 'starts' ? '%' : ''}`}`;
+    case 'neq':
+      return sql<SqlBool>`(${col} is null or ${col} <> ${`+358${digits}`})`;
+    default:
+      return null;
+  }
+}
+
+function dateCond(col: RawBuilder<unknown>, verb: string, value: unknown): Sql | null {
+  switch (verb) {
+    case 'before':
+      return sql<SqlBool>`${col} < ${value as string}`;
+    case 'after':
+      return sql<SqlBool>`${col} > ${value as string}`;
+    case 'between': {
+      const [from, to] = value as [string, string];
+      return sql<SqlBool>`${col} between ${from} and ${to}`;
+    }
+    case 'empty':
+      return sql<SqlBool>`${col} is null`;
+    case 'not_empty':
+      return sql<SqlBool>`${col} is not null`;
+    default:
+      return null;
+  }
+}
+
+function numberCond(col: RawBuilder<unknown>, verb: string, value: unknown): Sql | null {
+  if (verb === 'empty') return sql<SqlBool>`${col} is null`;
+  if (verb === 'not_empty') return sql<SqlBool>`${col} is not null`;
+  const n = typeof value === 'number' ? value : parseDecimalText(String(value));
+  if (n === null || !Number.isFinite(n)) return null;
+  switch (verb) {
+    case 'eq':
+      return sql<SqlBool>`${col} = ${n}`;
+    case 'neq':
+      return sql<SqlBool>`(${col} is null or ${col} <> ${n})`;
+    case 'gt':
+      return sql<SqlBool>`${col} > ${n}`;
+    case 'lt':
+      return sql<SqlBool>`${col} < ${n}`;
+    default:
+      return null;
+  }
+}
+
+/** A condition on a custom field's value: EXISTS over member_values (indexed by tenant, field, value). */
+function customCond(tenantId: number, field: Field, verb: string, value: unknown): Sql | null {
+  const exists = (cond: Sql | null): Sql | null =>
+    cond &&
+    sql<SqlBool>`exists (select 1 from member_values v where v.tenant_id = ${tenantId} and v.member_id = m.id and v.field_id = ${field.id} and ${cond})`;
+  const notExists = (cond: Sql | null): Sql | null => {
+    const e = exists(cond);
+    return e && sql<SqlBool>`not ${e}`;
+  };
+  // Empty values are never stored, so "empty" is "no row".
+  if (verb === 'empty') return notExists(TRUE);
+  if (verb === 'not_empty') return exists(TRUE);
+  const text = sql.ref('v.value_text');
+  const num = sql.ref('v.value_num');
+  switch (field.type) {
+    case 'checkbox':
+      return verb === 'checked' ? exists(sql<SqlBool>`v.value_num = 1`) : verb === 'unchecked' ? notExists(sql<SqlBool>`v.value_num = 1`) : null;
+    case 'integer':
+    case 'decimal':
+      // Negative verbs must also match members without a value.
+      return verb === 'neq' ? notExists(numberCond(num, 'eq', value)) : exists(numberCond(num, verb, value));
+    case 'date':
+      return exists(dateCond(text, verb, value));
+    case 'dropdown':
+      return verb === 'eq' ? exists(sql<SqlBool>`v.value_text = ${String(value)}`) : verb === 'neq' ? notExists(sql<SqlBool>`v.value_text = ${String(value)}`) : null;
+    case 'text':
+    case 'textarea':
+    case 'email':
+      if (verb === 'neq') return notExists(textCond(text, 'eq', value));
+      if (verb === 'not_contains') return notExists(textCond(text, 'contains', value));
+      return exists(textCond(text, verb, value));
+    default:
+      return null;
+  }
+}
+
+function groupCond(tenantId: number, model: MemberModel, name: string, verb: string): Sql | null {
+  const g = model.groupByName.get(name);
+  if (!g || (verb !== 'in_group' && verb !== 'not_in_group')) return null;
+  const inGroup =
+    g.builtin === 'everyone'
+      ? TRUE
+      : g.builtin === 'board'
+        ? sql<SqlBool>`m.board = 1`
+        : sql<SqlBool>`exists (select 1 from member_groups g where g.tenant_id = ${tenantId} and g.group_id = ${g.id} and g.member_id = m.id)`;
+  return verb === 'in_group' ? inGroup : sql<SqlBool>`not (${inGroup})`;
+}
+
+function conditionSql(tenantId: number, model: MemberModel, c: Condition): Sql | null {
+  if (c.field === FILTER_OR) {
+    const parts = (c.value as Condition[]).map((x) => conditionSql(tenantId, model, x)).filter((x): x is Sql => x !== null);
+    return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+  }
+  if (c.verb === 'in_group' || c.verb === 'not_in_group') return groupCond(tenantId, model, c.field, c.verb);
+  if (c.field === 'phone') return phoneCond(c.verb, c.value);
+  if (c.field === 'fullname_') return textCond(sql`(m.firstname || ' ' || m.lastname)`, c.verb, c.value);
+  if (TEXT_COLUMNS.has(c.field)) return textCond(sql.ref(`m.${c.field}`), c.verb, c.value);
+  if (BOOL_COLUMNS.has(c.field)) {
+    return c.verb === 'checked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 1` : c.verb === 'unchecked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 0` : null;
+  }
+  if (TIME_COLUMNS.has(c.field)) return dateCond(sql`substr(${sql.ref(`m.${c.field}`)}, 1, 10)`, c.verb, c.value);
+  const field = model.byName.get(c.field);
+  if (!field || field.fixed || field.type === 'heading' || field.type === 'password') return null;
+  return customCond(tenantId, field, c.verb, c.value);
+}
+
+/** The WHERE fragment for a filter (ANDed conditions); `1 = 1` for an empty filter. */
+export function filterSql(tenantId: number, model: MemberModel, filter: Filter): Sql {
+  const parts = filter.map((c) => conditionSql(tenantId, model, c)).filter((x): x is Sql => x !== null);
+  return parts.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+

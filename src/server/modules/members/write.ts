@@ -1,0 +1,141 @@
+import type { Db } from '../../db/kysely';
+import type { Member, Tenant } from '../../db/schema';
+import type { StoredValue } from '../../../shared/fields/types';
+import { valueToText } from '../../../shared/fields/values';
+import { hashPassword } from '../../lib/passwords';
+import * as activity from '../activity/repo';
+import * as history from '../history/repo';
+import type { HistoryContext, HistoryDatum } from '../history/repo';
+import type { MemberPatch } from './input';
+import type { MemberModel } from './model';
+import { searchTextOf } from './present';
+import * as repo from './repo';
+
+// Applies a validated patch to one member inside the caller's transaction, writing
+// member history and the activity log in that same transaction.
+
+const FIXED_COLUMNS = ['firstname', 'lastname', 'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city'] as const;
+const FLAG_LABELS: Record<string, string> = { active: 'Aktiivinen', site_admin: 'Pääkäyttäjä', board: 'Hallitus' };
+
+export interface WriteContext {
+  db: Db;
+  tenant: Tenant;
+  model: MemberModel;
+  authorId: number | null;
+  at: string;
+  context: HistoryContext;
+  batchId?: string | null;
+}
+
+/** Creates (current null) or updates a member; returns the member row after the change. */
+export async function writeMember(
+  ctx: WriteContext,
+  current: Member | null,
+  patch: MemberPatch,
+  extra: Partial<Pick<Member, 'pending' | 'imported' | 'applied_at' | 'application'>> = {},
+): Promise<Member> {
+  const { db, tenant, model } = ctx;
+  const tenantId = tenant.id;
+  const oldValues = current ? await repo.valuesOf(db, tenantId, [current.id]) : [];
+  const oldGroups = new Set(current ? (await repo.groupsOf(db, tenantId, [current.id])).map((g) => g.group_id) : []);
+  const oldByField = new Map<number, StoredValue>(oldValues.map((v) => [v.field_id, { text: v.value_text, num: v.value_num }]));
+
+  // Passwords of custom password fields are stored as hashes only.
+  const values = new Map(patch.values);
+  for (const f of model.custom) {
+    const v = values.get(f.id);
+    if (f.type === 'password' && v?.text) values.set(f.id, { text: await hashPassword(v.text), num: null });
+  }
+
+  const data: HistoryDatum[] = [];
+  const columns: Record<string, unknown> = { ...patch.columns };
+  for (const col of FIXED_COLUMNS) {
+    if (!(col in columns)) continue;
+    const before = current ? current[col] : null;
+    const after = columns[col] ?? null;
+    if ((before ?? '') !== (after ?? '')) data.push({ field: col, label: model.byName.get(col)?.label ?? col, old: before || null, new: after || null });
+  }
+  for (const flag of ['active', 'site_admin', 'board'] as const) {
+    if (!(flag in columns)) continue;
+    const before = current ? current[flag] === 1 : flag === 'active';
+    const after = columns[flag] === 1;
+    if (before !== after || !current) {
+      if (before !== after) data.push({ field: flag, label: FLAG_LABELS[flag]!, old: before, new: after });
+    }
+  }
+  for (const f of model.custom) {
+    if (!values.has(f.id)) continue;
+    const before = oldByField.get(f.id) ?? { text: null, num: null };
+    const after = values.get(f.id)!;
+    if (before.text === after.text && before.num === after.num) {
+      values.delete(f.id);
+      continue;
+    }
+    const show = (v: StoredValue) => (f.type === 'password' ? (v.text ? '********' : null) : valueToText(f.type, v) || null);
+    data.push({ field: f.name, label: f.label, old: show(before), new: show(after) });
+  }
+  for (const [groupId, on] of patch.groups) {
+    if (oldGroups.has(groupId) === on) {
+      patch.groups.delete(groupId);
+      continue;
+    }
+    const g = model.groups.find((x) => x.id === groupId)!;
+    data.push({ field: g.name, label: g.label, old: !on, new: on });
+  }
+  if (patch.password) data.push({ field: 'password', label: 'Salasana', old: null, new: '********' });
+
+  const merged = { ...(current ?? {}), ...columns } as Member;
+  const allValues = new Map(oldByField);
+  for (const [id, v] of values) allValues.set(id, v);
+  const searchText = searchTextOf(merged, model.custom.filter((f) => allValues.has(f.id)).map((f) => ({ field: f, value: allValues.get(f.id)! })));
+  const passwordHash = patch.password ? await hashPassword(patch.password) : undefined;
+
+  let member: Member;
+  if (!current) {
+    member = await repo.insert(db, tenantId, {
+      firstname: String(columns.firstname ?? ''),
+      lastname: String(columns.lastname ?? ''),
+      email: (columns.email as string | null) ?? null,
+      email_porg1: (columns.email_porg1 as string | null) ?? null,
+      email_porg2: (columns.email_porg2 as string | null) ?? null,
+      phone: (columns.phone as string | null) ?? null,
+      address_street: (columns.address_street as string | null) ?? null,
+      address_zip: (columns.address_zip as string | null) ?? null,
+      address_city: (columns.address_city as string | null) ?? null,
+      password_hash: passwordHash ?? null,
+      active: (columns.active as 0 | 1 | undefined) ?? 1,
+      site_admin: (columns.site_admin as 0 | 1 | undefined) ?? 0,
+      board: (columns.board as 0 | 1 | undefined) ?? 0,
+      deleted_at: null,
+      search_text: searchText,
+      created_at: ctx.at,
+      updated_at: ctx.at,
+      ...extra,
+    });
+  } else {
+    if (data.length === 0 && Object.keys(extra).length === 0) return current;
+    await repo.update(db, tenantId, current.id, {
+      ...(columns as Partial<Member>),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+      search_text: searchText,
+      updated_at: ctx.at,
+      ...extra,
+    });
+    member = (await repo.findById(db, tenantId, current.id))!;
+  }
+  for (const [fieldId, v] of values) await repo.setValue(db, tenantId, member.id, fieldId, v.text, v.num);
+  for (const [groupId, on] of patch.groups) await repo.setGroup(db, tenantId, groupId, member.id, on);
+
+  if (data.length > 0 || !current) {
+    await history.appendMany(db, tenantId, [{ memberId: member.id, context: ctx.context, data, authorId: ctx.authorId, batchId: ctx.batchId ?? null, at: ctx.at }]);
+    await activity.append(db, tenantId, {
+      event: current ? 'member_updated' : 'member_created',
+      context: `member:${member.id}`,
+      data: data.map((d) => ({ field: d.field, old: d.old, new: d.new })),
+      authorId: ctx.authorId,
+      batchId: ctx.batchId ?? null,
+      at: ctx.at,
+    });
+  }
+  return member;
+}

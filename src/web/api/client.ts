@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import { API_BASE, CSRF_HEADER } from '../../shared/constants';
+import { errorReply, validationErrorReply } from '../../shared/schemas/errors';
+import { readCsrfToken } from './csrf';
+import { ApiError } from './errors';
+
+// Typed client for /api/1: every reply is parsed with the shared zod schema, so a
+// contract drift shows up as an error here instead of as undefined deep in a page.
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Public endpoint the lead guarantees; used only to obtain a CSRF cookie before a first write. */
+const CSRF_PRIMER = 'health';
+
+async function fetchJson(method: Method, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let url = `${API_BASE}/${path}`;
+  if (method === 'GET') {
+    // Cache-buster on every GET (spec §7) so no proxy or browser cache serves stale data.
+    url += `${url.includes('?') ? '&' : '?'}_=${Date.now()}`;
+  } else {
+    const token = readCsrfToken() ?? (await primeCsrfToken());
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, { code: 'network_error' });
+  }
+  const text = await res.text();
+  let json: unknown = undefined;
+  if (text !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Proxies and crashed servers answer with HTML; treated as a server error below.
+    }
+  }
+  return { status: res.status, json };
+}
+
+/** The cookie is set by any response; a page served from a cache may not have it yet. */
+async function primeCsrfToken(): Promise<string | null> {
+  try {
+    await fetch(`${API_BASE}/${CSRF_PRIMER}?_=${Date.now()}`, { credentials: 'same-origin' });
+  } catch {
+    return null;
+  }
+  return readCsrfToken();
+}
+
+function toApiError(status: number, json: unknown): ApiError {
+  const validation = validationErrorReply.safeParse(json);
+  if (validation.success) {
+    return new ApiError(status, { errors: validation.data.errors, params: validation.data.params });
+  }
+  const plain = errorReply.safeParse(json);
+  if (plain.success) return new ApiError(status, { code: plain.data.error });
+  return new ApiError(status, { code: status >= 500 ? 'server_error' : undefined });
+}
+
+async function request<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  const { status, json } = await fetchJson(method, path, body);
+  if (status < 200 || status >= 300) throw toApiError(status, json);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Unexpected reply from ${method} ${path}`, parsed.error);
+    throw new ApiError(status, { code: 'invalid_reply' });
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, schema: z.ZodType<T>) => request('GET', path, schema),
+  post: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('POST', path, schema, body),
+  put: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PUT', path, schema, body),
+  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PATCH', path, schema, body),
+  delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
+};

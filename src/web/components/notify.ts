@@ -1,0 +1,19 @@
+import { notifications } from '@mantine/notifications';
+import { NOTIFICATION_FADE_MS } from '../../shared/constants';
+import i18n from '../i18n/setup';
+
+// Short confirmations ("Jäsen poistettu.") that fade after NOTIFICATION_FADE_MS (spec §9).
+// Errors that need reading belong in an ErrorBanner, not here.
+
+function show(message: string, color: 'green' | 'red'): void {
+  notifications.show({
+    message,
+    color,
+    autoClose: NOTIFICATION_FADE_MS,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
+  });
+}
+
+export const notifySuccess = (message: string): void => show(message, 'green');
+
+export const notifyError = (message: string): void => show(message, 'red');

@@ -1,0 +1,103 @@
+import { Anchor, AppShell, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { PD_LOCALE } from '../../shared/constants';
+import type { SessionReply } from '../../shared/schemas/session';
+import { isSessionError } from '../api/errors';
+import { useSession } from '../api/session';
+import { SessionProvider } from '../auth/SessionContext';
+import { FullPageError } from '../components/FullPageError';
+import { PageLoader } from '../components/PageLoader';
+import i18n, { isLocale } from '../i18n/setup';
+import { BlockedNotice } from './BlockedNotice';
+import { MainNav } from './MainNav';
+import { navEntries } from './navigation';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { UserMenu } from './UserMenu';
+import { useFocusOnNavigation } from './useFocusOnNavigation';
+import classes from './layout.module.css';
+
+/**
+ * The signed-in frame: checks the session first (an expired one is sent to the
+ * login page by the query client), then renders the top bar and the page.
+ */
+export function AppLayout() {
+  const session = useSession();
+
+  if (session.data) return <Shell session={session.data} />;
+  if (session.isError && !isSessionError(session.error)) {
+    return <FullPageError error={session.error} onRetry={() => void session.refetch()} />;
+  }
+  return <PageLoader />;
+}
+
+function Shell({ session }: { session: SessionReply }) {
+  const { t } = useTranslation();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const entries = navEntries(session.user);
+  const hasNav = entries.length > 0;
+  useFocusOnNavigation();
+  useUserLocale(session.persistent_data[PD_LOCALE]);
+
+  return (
+    <SessionProvider session={session}>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={hasNav ? { width: 260, breakpoint: 'md', collapsed: { mobile: !navOpened, desktop: true } } : undefined}
+        padding="lg"
+      >
+        <SkipLink />
+        <AppShell.Header>
+          <Group h="100%" px="lg" justify="space-between" wrap="nowrap" gap="md">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              {hasNav ? (
+                <Burger
+                  opened={navOpened}
+                  onClick={toggleNav}
+                  hiddenFrom="md"
+                  size="sm"
+                  aria-label={t('layout.toggle_navigation')}
+                  aria-expanded={navOpened}
+                  aria-controls="main-nav-mobile"
+                />
+              ) : null}
+              <Anchor
+                component={Link}
+                to="/"
+                className={classes.siteName}
+                underline="hover"
+                aria-label={t('layout.home_link', { name: session.customer_name })}
+              >
+                {session.customer_name}
+              </Anchor>
+            </Group>
+            {hasNav ? <MainNav entries={entries} direction="row" visibleFrom="md" /> : null}
+            <UserMenu user={session.user} />
+          </Group>
+        </AppShell.Header>
+        {hasNav ? (
+          // A collapsed navbar is only moved off screen; inert keeps its links out of the tab order.
+          <AppShell.Navbar p="md" id="main-nav-mobile" hiddenFrom="md" inert={!navOpened}>
+            <MainNav entries={entries} direction="column" onNavigate={closeNav} />
+          </AppShell.Navbar>
+        ) : null}
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+          <Container size="xl" px={0}>
+            <BlockedNotice />
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </SessionProvider>
+  );
+}
+
+/** The user's chosen UI language (persistent data `locale`); Finnish otherwise. */
+function useUserLocale(locale: unknown): void {
+  useEffect(() => {
+    const wanted = isLocale(locale) ? locale : 'fi';
+    if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
+  }, [locale]);
+}

@@ -1,0 +1,53 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SessionUser } from '../../shared/schemas/session';
+import { LOGOUT_PATH } from '../auth/goto';
+
+/** Name in the top bar, opening the user's own menu (role, email, "Kirjaudu ulos"). */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const name = `${user.firstname} ${user.lastname}`.trim() || (user.email ?? '');
+  const role = user.site_admin ? t('layout.role_site_admin') : user.board ? t('layout.role_board') : null;
+
+  return (
+    // No focus placeholder: it is a role="presentation" child a menu may not own (axe);
+    // opening moves focus to the first item instead, as an ARIA menu should.
+    <Menu position="bottom-end" shadow="md" width={260} withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('layout.user_menu', { name })} py={6} px="xs" style={{ borderRadius: 8 }}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar name={name} color="blue" variant="filled" size="sm" aria-hidden />
+            <Text fw={500} visibleFrom="sm" truncate maw={220}>
+              {name}
+            </Text>
+            <IconChevronDown size={16} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {/* Spans, not paragraphs: a role="menu" may only own menu items (axe aria-required-children). */}
+        <Menu.Label>
+          <Text component="span" display="block" size="sm" fw={600} c="var(--mantine-color-text)">
+            {name}
+          </Text>
+          {user.email ? (
+            <Text component="span" display="block" size="xs">
+              {user.email}
+            </Text>
+          ) : null}
+          {role ? (
+            <Text component="span" display="block" size="xs">
+              {role}
+            </Text>
+          ) : null}
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
+          {t('layout.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

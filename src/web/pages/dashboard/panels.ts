@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+import type { Role } from '../../auth/roles';
+import { MemberStatsPanel } from './MemberStatsPanel';
+
+/**
+ * Dashboard panels in display order (spec §2: member stats, invoices, activity log,
+ * announcements, update requests, member cards, expense claims). Each feature adds
+ * its panel here when it lands.
+ */
+export const dashboardPanels: readonly { id: string; component: ComponentType; role: Role }[] = [
+  { id: 'member_stats', component: MemberStatsPanel, role: 'board' },
+];

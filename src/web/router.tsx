@@ -1,0 +1,44 @@
+import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
+import { RequireRole } from './auth/RequireRole';
+import { AppLayout } from './layout/AppLayout';
+import { LoginPage } from './pages/auth/LoginPage';
+import { LogoutPage } from './pages/auth/LogoutPage';
+import { CrashPage } from './pages/errors/CrashPage';
+import { NotFoundPage } from './pages/errors/NotFoundPage';
+import { appRoutes, PATHS } from './routes';
+
+// Builds the router from the route table: session pages outside the signed-in
+// layout, registered pages inside it behind their role, and 404 for the rest.
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: (
+        <>
+          <Outlet />
+          <ScrollRestoration />
+        </>
+      ),
+      errorElement: <CrashPage />,
+      children: [
+        { path: PATHS.login, element: <LoginPage /> },
+        { path: PATHS.logout, element: <LogoutPage /> },
+        {
+          element: <AppLayout />,
+          children: [
+            ...appRoutes.map(({ path, page: Page, role }) => ({
+              path,
+              element: (
+                <RequireRole role={role}>
+                  <Page />
+                </RequireRole>
+              ),
+            })),
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,127 @@
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../shared/i18n';
+import type { Role } from './auth/roles';
+import { DashboardPage } from './pages/dashboard/DashboardPage';
+
+// The route table (spec §2). `PATHS` lists every path of the spec as a router
+// pattern; `appRoutes` registers the ones whose feature exists. A feature adds one
+// entry to `appRoutes` and, if it has one, its navigation slot from `NAV` — the
+// menu then shows it. Anything not registered renders the 404 page.
+
+export const PATHS = {
+  dashboard: '/',
+  login: '/@login',
+  logout: '/@logout',
+
+  members: '/members',
+  memberAdd: '/members/add',
+  memberEdit: '/members/:id/edit',
+  memberHistory: '/members/:id/history',
+  membersRemoved: '/members/removed',
+  memberApplications: '/members/applications',
+  membersBulkEdit: '/members/bulkedit/:filter', // filter as JSON
+  memberExport: '/member_export/:filter',
+  memberImports: '/members/imports/all',
+  memberImport: '/members/import',
+
+  fields: '/config/fields',
+  fieldAdd: '/config/fields/add',
+  field: '/config/fields/:id',
+  groups: '/config/groups',
+  groupAdd: '/config/groups/add',
+  group: '/config/groups/:id',
+
+  settings: '/config/settings',
+  settingsEclaim: '/config/settings_eclaim',
+  settingsMembercard: '/config/settings_membercard',
+  mandate: '/config/mandate',
+  security: '/config/security',
+  language: '/config/lang/:locale',
+
+  log: '/log',
+  logTransactions: '/log/transactions',
+  logReceipts: '/log/receipts',
+  logTransactionReport: '/log/transaction_report_xls',
+  logReceipt: '/log/:id',
+
+  invoices: '/invoices',
+  invoiceNew: '/invoices/new',
+  invoiceAddRecipients: '/invoices/new/:id',
+  invoiceReport: '/invoices/report',
+  invoiceSalesList: '/invoices/sales_invoice_list',
+  invoiceReceivable: '/invoices/accounts_receivable',
+  invoiceReminder: '/invoices/reminder/:id',
+  invoicePdf: '/invoices/download_pdf/:file', // "{id}.pdf": a router segment cannot hold a param and a suffix
+  invoice: '/invoices/:id',
+  invoicePerson: '/invoices/:id/person/:personId',
+  invoiceReportXls: '/invoice_report/xls',
+  invoiceReportRefs: '/invoice_report/refs',
+
+  letterPreview: '/msg/letter-preview/:file', // "{message_id}.{ext}"
+  letterPreviewPage: '/msg/letter-preview/:messageId/:file', // "{page}.{ext}"
+  messageShow: '/msg/show/:media/:id',
+
+  announcements: '/announcements',
+  announcementNew: '/announcements/new',
+  announcement: '/announcements/:id',
+
+  membercards: '/membercard',
+  membercardNew: '/membercard/new',
+  membercard: '/membercard/:id',
+
+  expenseClaims: '/expenseclaim',
+  expenseClaimArchive: '/expenseclaim/archive',
+  expenseClaimView: '/expenseclaim/view/:personId/:accountNumber',
+  expenseClaim: '/expenseclaim/:id',
+  expenseClaimPdf: '/claim_download_pdf/:personId/:accountNumber/:status/:timestamp',
+
+  updateRequests: '/updreqs',
+  updateRequestNew: '/updreqs/new',
+  updateRequestEditLinks: '/updreqs/get_edit_links',
+  updateRequest: '/updreqs/:id',
+  editMeHash: '/edit_me_h/:hash',
+  editMeSession: '/edit_me_s',
+
+  search: '/search/:type/:term',
+
+  paymentMethod: '/m/:id/method',
+  paymentCharge: '/m/:id/charge',
+  paymentFailure: '/m/failure',
+
+  balanceBuy: '/balance/buy',
+  balanceThanks: '/balance/thanks',
+  balanceSendEmail: '/balance/send_email',
+} as const;
+
+/** Menu slots in the order of the issue's navigation; labels are catalogue keys. */
+export const NAV = {
+  members: { label: 'nav.members', order: 10 },
+  fields: { label: 'nav.fields', order: 20 },
+  groups: { label: 'nav.groups', order: 30 },
+  messages: { label: 'nav.messages', order: 40 },
+  invoices: { label: 'nav.invoices', order: 50 },
+  expenseClaims: { label: 'nav.expense_claims', order: 60 },
+  log: { label: 'nav.log', order: 70 },
+  settings: { label: 'nav.settings', order: 80 },
+} as const satisfies Record<string, NavSlot>;
+
+export interface NavSlot {
+  label: MessageKey;
+  order: number;
+}
+
+export interface AppRoute {
+  /** One of PATHS. */
+  path: (typeof PATHS)[keyof typeof PATHS];
+  page: ComponentType;
+  /** Lowest role that may open the page; the menu hides it from others. */
+  role: Role;
+  /** Set when the page has an entry in the main menu. */
+  nav?: NavSlot;
+}
+
+/** Pages inside the signed-in layout. The session pages (/@login, /@logout) live outside it. */
+export const appRoutes: readonly AppRoute[] = [{ path: PATHS.dashboard, page: DashboardPage, role: 'board' }];
+
+/** Whether a path pattern has a page yet; links to later features check this, so none is dead. */
+export const isRegistered = (path: AppRoute['path']): boolean => appRoutes.some((r) => r.path === path);
