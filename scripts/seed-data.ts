@@ -1,4 +1,5 @@
 import type { NewMember } from '../src/server/db/schema';
+import { searchTextOf } from '../src/server/modules/members/present';
 
 // Deterministic, realistic-looking Finnish members for demos and benchmarks.
 
@@ -59,11 +60,20 @@ export function* seedMembers(count: number, seed: number, now: string): Generato
     const prefix = MOBILE_PREFIXES[i % MOBILE_PREFIXES.length]!;
     // 7 subscriber digits: i spread over the prefixes keeps every number distinct.
     const subscriber = String(1_000_000 + Math.floor(i / MOBILE_PREFIXES.length)).padStart(7, '0');
-    yield {
+    const contact = {
       firstname,
       lastname,
       email: `${ascii(firstname)}.${ascii(lastname)}.${i + 1}@example.fi`,
+      email_porg1: null,
+      email_porg2: null,
       phone: `+358${prefix}${subscriber}`,
+      address_street: `${pick(STREETS)} ${1 + Math.floor(rnd() * 120)}${rnd() < 0.4 ? ` ${pick(['A', 'B', 'C'])} ${1 + Math.floor(rnd() * 40)}` : ''}`,
+      address_zip: zip,
+      address_city: city,
+    };
+    yield {
+      ...contact,
+      search_text: searchTextOf(contact, []),
       password_hash: null,
       active: rnd() < 0.92 ? 1 : 0,
       site_admin: 0,
@@ -71,9 +81,6 @@ export function* seedMembers(count: number, seed: number, now: string): Generato
       deleted_at: null,
       created_at: now,
       updated_at: now,
-      address_street: `${pick(STREETS)} ${1 + Math.floor(rnd() * 120)}${rnd() < 0.4 ? ` ${pick(['A', 'B', 'C'])} ${1 + Math.floor(rnd() * 40)}` : ''}`,
-      address_zip: zip,
-      address_city: city,
     };
   }
 }

@@ -31,6 +31,11 @@ export function openSqlite(file: string): DbHandle {
 
 export function openPostgres(url: string): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can die (server restart, admin command); the pool replaces it. Without a
+  // listener the error would crash the process.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') console.error('[tietokanta] yhteysvirhe:', err.message);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', destroy: () => db.destroy() };
 }

@@ -70,7 +70,82 @@ function idCases(resource: 'fields' | 'groups', idOf: (w: World) => number, body
   ];
 }
 
+const bMember = (w: World) => w.bMembers[0]!.id;
+
+async function bMemberRow(w: World) {
+  return w.t.deps.db.selectFrom('members').selectAll().where('id', '=', bMember(w)).executeTakeFirstOrThrow();
+}
+
 export const crossTenantCases: CrossTenantCase[] = [
+  { method: 'GET', url: '/api/1/members/:id', run: async (w) => expectNotFound(await w.asA.get(`/api/1/members/${bMember(w)}?any_state=1&pending=1`)) },
+  {
+    method: 'POST',
+    url: '/api/1/members/:id',
+    async run(w) {
+      const before = await bMemberRow(w);
+      expectNotFound(await w.asA.post(`/api/1/members/${bMember(w)}`, { firstname: 'Kaapattu' }));
+      expect(await bMemberRow(w)).toEqual(before);
+    },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/1/members/:id',
+    async run(w) {
+      expectNotFound(await w.asA.delete(`/api/1/members/${bMember(w)}`));
+      expect((await bMemberRow(w)).deleted_at).toBeNull();
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/restore',
+    run: async (w) => expectNotFound(await w.asA.post('/api/1/members/restore', { id: bMember(w) })),
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/get_history',
+    run: async (w) => expectNotFound(await w.asA.post('/api/1/members/get_history', { id: bMember(w) })),
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/new',
+    async run(w) {
+      // B's member's email is free in A: uniqueness is per association.
+      const r = await w.asA.post('/api/1/members/new', { firstname: 'Uusi', lastname: 'Jäsen', email: w.bMembers[1]!.email });
+      expect(r.status).toBe(200);
+      await w.t.deps.db.deleteFrom('members').where('id', '=', r.body.id).execute();
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/get_results',
+    async run(w) {
+      const r = await w.asA.post('/api/1/members/get_results', { page_size: 100000, columns: ['email', 'phone', 'beeta_kentta', 'beeta_ryhma'] });
+      expect(r.body.results).toHaveLength(w.aMemberCount);
+      expect(r.body.stats.result_count).toBe(w.aMemberCount);
+      expectNoLeak(r, w);
+      const deleted = await w.asA.post('/api/1/members/get_results', { deleted: true });
+      expectNoLeak(deleted, w);
+      // A filter naming B's field or group is simply not a field of A.
+      const f = await w.asA.post('/api/1/members/get_results', { filter: [{ field: 'beeta_kentta', verb: 'not_empty' }] });
+      expect(f.body.results).toHaveLength(w.aMemberCount);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/quicksearch',
+    async run(w) {
+      const r = await w.asA.post('/api/1/members/quicksearch', { term: 'beeta' });
+      expect(r.body.results).toEqual([]);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/supersearch',
+    async run(w) {
+      const r = await w.asA.post('/api/1/members/supersearch', { term: 'beeta', show_all: true });
+      expect(r.body.results).toEqual([]);
+    },
+  },
   ...idCases('fields', (w) => w.bFieldId, { name: 'kaapattu', label: 'Kaapattu', type: 'text', visibility: 2 }),
   ...idCases('groups', (w) => w.bGroupId, { name: 'kaapattu', label: 'Kaapattu' }),
   {

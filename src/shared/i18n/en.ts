@@ -19,6 +19,7 @@ const en = {
   server_error: 'Error - Something went wrong. Try again or contact customer service.',
   A4SessionError: 'Your session has expired. Please log in again.',
   network_error: 'Cannot reach the server. Check your network connection and try again.',
+  members_search_term_too_short: "Type at least {{min}} characters to search.",
   _validation_date_invalid: "Enter the date as d.m.yyyy (1.1.1901 at the earliest).",
   _validation_decimal_invalid: "Enter a decimal number, for example 12.5.",
   _validation_integer_invalid: "Enter a whole number.",

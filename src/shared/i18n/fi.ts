@@ -18,6 +18,7 @@ const fi = {
   server_error: 'Virhe - Jotain meni pieleen. Koeta uudelleen tai ole yhteydessä asiakaspalveluun.',
   A4SessionError: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.',
   network_error: 'Yhteys palvelimeen ei toimi. Tarkista verkkoyhteys ja yritä uudelleen.',
+  members_search_term_too_short: "Kirjoita hakuun vähintään {{min}} merkkiä.",
   _validation_date_invalid: "Anna päivämäärä muodossa p.k.vvvv (aikaisintaan 1.1.1901).",
   _validation_decimal_invalid: "Anna desimaaliluku, esimerkiksi 12,5.",
   _validation_integer_invalid: "Anna kokonaisluku.",

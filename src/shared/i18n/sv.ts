@@ -19,6 +19,7 @@ const sv = {
   server_error: 'Fel - Något gick fel. Försök igen eller kontakta kundtjänsten.',
   A4SessionError: 'Din session har gått ut. Logga in igen.',
   network_error: 'Ingen anslutning till servern. Kontrollera nätverksanslutningen och försök igen.',
+  members_search_term_too_short: "Skriv minst {{min}} tecken i sökningen.",
   _validation_date_invalid: "Ange datumet i formen d.m.åååå (tidigast 1.1.1901).",
   _validation_decimal_invalid: "Ange ett decimaltal, till exempel 12,5.",
   _validation_integer_invalid: "Ange ett heltal.",

@@ -1,15 +1,91 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { route } from '../../http/route';
+import { idOf, route } from '../../http/route';
+import { QUICKSEARCH_MIN_CHARS, SUPERSEARCH_MIN_CHARS } from '../../../shared/constants';
+import { getResultsBody, memberSaveBody, memberStatsBody, searchBody } from '../../../shared/schemas/members';
+import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
 
+// Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
+  const idBody = z.object({ id: z.number().int().positive() });
+
   route(app, {
     method: 'POST',
     url: '/api/1/members/get_stats',
     access: 'board',
-    // Filters arrive with the members issue; today the stats cover the whole register.
-    body: z.object({}).passthrough(),
-    handler: ({ tenant }) => service.getStats(app.deps, tenant),
+    body: memberStatsBody,
+    handler: ({ tenant, body }) => service.getStats(app.deps, tenant, { filter: body.filter ?? [], deleted: body.deleted, pending: body.pending }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/get_results',
+    access: 'board',
+    body: getResultsBody,
+    handler: ({ tenant, body }) =>
+      service.getResults(app.deps, tenant, {
+        filter: body.filter ?? [],
+        deleted: body.deleted,
+        pending: body.pending,
+        sort: body.sort,
+        offset: body.offset ?? body.page * body.page_size,
+        limit: body.limit ?? body.page_size,
+        columns: body.columns,
+      }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/quicksearch',
+    access: 'board',
+    body: searchBody,
+    handler: ({ tenant, body }) => service.search(app.deps, tenant, body.term, { deleted: body.deleted, showAll: body.show_all, minChars: QUICKSEARCH_MIN_CHARS }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/supersearch',
+    access: 'board',
+    body: searchBody,
+    handler: ({ tenant, body }) => service.search(app.deps, tenant, body.term, { deleted: false, showAll: body.show_all, minChars: SUPERSEARCH_MIN_CHARS }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/get_history',
+    access: 'board',
+    body: idBody,
+    handler: ({ tenant, body }) => service.getHistory(app.deps, tenant, body.id),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/restore',
+    access: 'admin',
+    body: idBody,
+    handler: ({ tenant, me, body }) => service.restoreMember(app.deps, tenant, me, body.id),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/new',
+    access: 'admin',
+    body: memberSaveBody,
+    handler: ({ tenant, me, body }) => service.createMember(app.deps, tenant, me, body),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/1/members/:id',
+    access: 'board',
+    query: z.object({ any_state: queryFlag, pending: queryFlag }),
+    handler: ({ tenant, params, query }) => service.getMember(app.deps, tenant, idOf(params), { anyState: query.any_state, pending: query.pending }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/:id',
+    access: 'admin',
+    body: memberSaveBody,
+    handler: ({ tenant, me, params, body }) => service.saveMember(app.deps, tenant, me, idOf(params), body),
+  });
+  route(app, {
+    method: 'DELETE',
+    url: '/api/1/members/:id',
+    access: 'admin',
+    handler: ({ tenant, me, params }) => service.deleteMember(app.deps, tenant, me, idOf(params)),
   });
 }

@@ -1,10 +1,168 @@
+import crypto from 'node:crypto';
 import type { Deps } from '../../deps';
-import type { Tenant } from '../../db/schema';
-import type { MemberStatsReply } from '../../../shared/schemas/members';
+import type { Member, Tenant } from '../../db/schema';
+import type { GetResultsReply, MemberBody, MemberRow, MemberStatsReply } from '../../../shared/schemas/members';
+import type { ValidationErrors } from '../../../shared/schemas/errors';
+import type { Filter } from '../../../shared/filter/types';
+import { NotFound, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/clock';
+import * as activity from '../activity/repo';
+import * as history from '../history/repo';
+import { parseMemberInput, type InputMode, type MemberPatch } from './input';
+import { loadModel, type MemberModel } from './model';
+import { presentMember } from './present';
 import * as repo from './repo';
+import * as list from './list-repo';
+import { writeMember } from './write';
+import type { HistoryContext } from '../history/repo';
 
-export async function getStats(deps: Deps, tenant: Tenant): Promise<MemberStatsReply> {
-  const c = await repo.countByState(deps.db, tenant.id);
+// Member actions (issue 6): each is one transaction that also writes history and the log.
+
+export interface GetOpts {
+  /** Also deleted members (spec: any_state). */
+  anyState?: boolean;
+  /** Also pending applications. */
+  pending?: boolean;
+}
+
+async function load(deps: Deps, tenant: Tenant, id: number, opts: GetOpts = {}): Promise<Member> {
+  const m = await repo.findById(deps.db, tenant.id, id);
+  if (!m || (m.deleted_at !== null && !opts.anyState) || (m.pending === 1 && !opts.pending && !opts.anyState)) throw new NotFound();
+  return m;
+}
+
+async function present(deps: Deps, tenant: Tenant, m: Member, model?: MemberModel): Promise<MemberBody> {
+  const mdl = model ?? (await loadModel(deps.db, tenant.id));
+  const [values, groups] = await Promise.all([repo.valuesOf(deps.db, tenant.id, [m.id]), repo.groupsOf(deps.db, tenant.id, [m.id])]);
+  return presentMember(m, values, new Set(groups.map((g) => g.group_id)), mdl);
+}
+
+export async function getMember(deps: Deps, tenant: Tenant, id: number, opts: GetOpts = {}): Promise<MemberBody> {
+  return present(deps, tenant, await load(deps, tenant, id, opts));
+}
+
+/** Database-backed rules on top of the parsed input: uniqueness, self-protection, last admin. */
+async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current: Member | null, patch: MemberPatch, errors: ValidationErrors): Promise<void> {
+  const add = (field: string, key: string) => (errors[field] ??= []).push(key);
+  const c = patch.columns;
+  const selfId = current?.id ?? null;
+  if (c.email && !errors.email && (await repo.isTaken(deps.db, tenant.id, 'email', c.email, selfId))) add('email', 'members_email_not_unique');
+  if (c.phone && !errors.phone && (await repo.isTaken(deps.db, tenant.id, 'phone', c.phone, selfId))) add('phone', 'members_phone_not_unique');
+  if (me && current && me.id === current.id) {
+    if (c.active === 0) add('active', 'members_cannot_deactivate_self');
+    if (c.site_admin === 0 && current.site_admin === 1) add('site_admin', 'members_cannot_remove_own_admin');
+    if ('email' in c && !c.email) add('email', 'members_cannot_delete_own_email');
+  }
+  const losesAdmin = current?.site_admin === 1 && (c.site_admin === 0 || c.active === 0);
+  if (losesAdmin && !errors.site_admin && !errors.active) {
+    const admins = await repo.listSiteAdmins(deps.db, tenant.id);
+    if (admins.every((a) => a.id === current.id)) add('site_admin', 'members_last_site_admin');
+  }
+}
+
+function throwIfErrors(errors: ValidationErrors, requiredOnly: string[], bypass: boolean): void {
+  const fields = Object.keys(errors);
+  if (fields.length === 0) return;
+  // Only required-field errors (never on the names) may be bypassed on request (spec §5).
+  const bypassable = fields.every((f) => requiredOnly.includes(f) && errors[f]!.every((k) => k === '_validation_field_required'));
+  if (bypass && bypassable) return;
+  throw new ValidationError(errors);
+}
+
+export async function createMember(deps: Deps, tenant: Tenant, me: Member, input: MemberBody): Promise<MemberBody> {
+  const model = await loadModel(deps.db, tenant.id);
+  const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode: 'admin', creating: true });
+  await checkRules(deps, tenant, me, null, patch, errors);
+  throwIfErrors(errors, requiredOnly, input.bypass_required_fields === true);
+  const at = iso(deps.clock.now());
+  const member = await deps.db.transaction().execute((trx) =>
+    writeMember({ db: trx, tenant, model, authorId: me.id, at, context: 'PersonInsert' }, null, patch),
+  );
+  return present(deps, tenant, member, model);
+}
+
+export async function saveMember(deps: Deps, tenant: Tenant, me: Member, id: number, input: MemberBody, mode: InputMode = 'admin'): Promise<MemberBody> {
+  const current = await load(deps, tenant, id, { pending: true });
+  const model = await loadModel(deps.db, tenant.id);
+  const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false });
+  await checkRules(deps, tenant, me, current, patch, errors);
+  throwIfErrors(errors, requiredOnly, mode === 'admin' && input.bypass_required_fields === true);
+  const context: HistoryContext = mode === 'self' ? 'PersonUpdateme' : 'PersonUpdate';
+  const at = iso(deps.clock.now());
+  const member = await deps.db.transaction().execute(async (trx) => {
+    // Re-read inside the transaction so a concurrent edit is not silently overwritten with stale "old" values.
+    const fresh = (await repo.findById(trx, tenant.id, id))!;
+    return writeMember({ db: trx, tenant, model, authorId: me.id, at, context }, fresh, patch);
+  });
+  return present(deps, tenant, member, model);
+}
+
+export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<{ batch_id: string }> {
+  const current = await load(deps, tenant, id, { pending: true });
+  if (current.id === me.id) throw ValidationError.general('members_cannot_delete_self');
+  if (current.site_admin === 1) {
+    const admins = await repo.listSiteAdmins(deps.db, tenant.id);
+    if (admins.every((a) => a.id === current.id)) throw ValidationError.general('members_last_site_admin');
+  }
+  const at = iso(deps.clock.now());
+  const batchId = crypto.randomUUID();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.update(trx, tenant.id, id, { deleted_at: at, updated_at: at });
+    await activity.append(trx, tenant.id, {
+      event: 'member_deleted',
+      context: `member:${id}`,
+      data: [{ field: 'fullname_', old: `${current.firstname} ${current.lastname}`.trim() }],
+      authorId: me.id,
+      batchId,
+      at,
+    });
+  });
+  return { batch_id: batchId };
+}
+
+export async function restoreMember(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<MemberBody> {
+  const current = await load(deps, tenant, id, { anyState: true });
+  if (current.deleted_at === null) return present(deps, tenant, current);
+  const errors: ValidationErrors = {};
+  // The email or phone may have been given to someone else meanwhile.
+  if (current.email && (await repo.isTaken(deps.db, tenant.id, 'email', current.email, id))) errors.email = ['members_email_not_unique'];
+  if (current.phone && (await repo.isTaken(deps.db, tenant.id, 'phone', current.phone, id))) errors.phone = ['members_phone_not_unique'];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const at = iso(deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.update(trx, tenant.id, id, { deleted_at: null, updated_at: at });
+    await activity.append(trx, tenant.id, { event: 'member_restored', context: `member:${id}`, authorId: me.id, at });
+  });
+  return getMember(deps, tenant, id);
+}
+
+export async function getHistory(deps: Deps, tenant: Tenant, id: number) {
+  await load(deps, tenant, id, { anyState: true });
+  const rows = await history.forMember(deps.db, tenant.id, id);
+  const authorIds = [...new Set(rows.map((r) => r.author_id).filter((x): x is number => x !== null))];
+  const authors = new Map<number, string>();
+  for (const aid of authorIds) {
+    const a = await repo.findById(deps.db, tenant.id, aid);
+    if (a) authors.set(aid, `${a.firstname} ${a.lastname}`.trim());
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    context: r.context,
+    data: JSON.parse(r.data) as unknown[],
+    author: r.author_id === null ? null : (authors.get(r.author_id) ?? null),
+    at: r.at,
+  }));
+}
+
+export interface ListScope {
+  filter: Filter;
+  deleted: boolean;
+  pending: boolean;
+}
+
+export async function getStats(deps: Deps, tenant: Tenant, scope: ListScope): Promise<MemberStatsReply> {
+  const model = await loadModel(deps.db, tenant.id);
+  const c = await list.stats(deps.db, tenant.id, model, scope);
   return {
     stats: {
       result_count: c.members,
@@ -13,4 +171,58 @@ export async function getStats(deps: Deps, tenant: Tenant): Promise<MemberStatsR
       result_application_count: c.applications,
     },
   };
+}
+
+export interface ResultsOpts extends ListScope {
+  sort: { field: string; dir: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+  columns: string[];
+}
+
+/** List rows carry id, names and only the requested columns. */
+async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: Member[], columns: string[]): Promise<MemberRow[]> {
+  const ids = members.map((m) => m.id);
+  const wantsCustom = columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
+  const wantsGroups = columns.some((c) => model.groupByName.has(c));
+  const [values, groups] = await Promise.all([
+    wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+    wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+  ]);
+  return members.map((m) => {
+    const full = presentMember(
+      m,
+      values.filter((v) => v.member_id === m.id),
+      new Set(groups.filter((g) => g.member_id === m.id).map((g) => g.group_id)),
+      model,
+    );
+    const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: String(full.fullname_) };
+    for (const c of columns) if (c in full && c !== 'meta_') row[c] = full[c];
+    return row;
+  });
+}
+
+export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<GetResultsReply> {
+  const model = await loadModel(deps.db, tenant.id);
+  const [members, counts] = await Promise.all([
+    list.page(deps.db, tenant.id, model, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }),
+    list.stats(deps.db, tenant.id, model, opts),
+  ]);
+  return {
+    results: await rowsOf(deps, tenant, model, members, opts.columns),
+    stats: { result_count: opts.pending ? counts.applications : counts.members, result_application_count: counts.applications },
+  };
+}
+
+export async function search(
+  deps: Deps,
+  tenant: Tenant,
+  term: string,
+  opts: { deleted: boolean; showAll: boolean; minChars: number },
+): Promise<{ results: MemberRow[]; more: boolean }> {
+  if (term.trim().length < opts.minChars) throw new ValidationError({ term: ['members_search_term_too_short'] }, { min: opts.minChars });
+  const limit = opts.showAll ? 100 : 10;
+  const model = await loadModel(deps.db, tenant.id);
+  const found = await list.search(deps.db, deps.dialect, tenant.id, term, { deleted: opts.deleted, limit: limit + 1 });
+  return { results: await rowsOf(deps, tenant, model, found.slice(0, limit), ['email', 'phone']), more: found.length > limit };
 }

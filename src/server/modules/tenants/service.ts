@@ -5,6 +5,7 @@ import { generatePassword, hashPassword } from '../../lib/passwords';
 import * as activity from '../activity/repo';
 import * as members from '../members/repo';
 import * as repo from './repo';
+import { searchTextOf } from '../members/present';
 import { createFixedFields } from '../fields/service';
 import { createBuiltinGroups } from '../groups/service';
 
@@ -53,10 +54,11 @@ export async function createTenant(deps: Deps, input: CreateTenantInput): Promis
       trust_status: 'OK',
       created_at: now,
     });
+    const names = { firstname: input.adminFirstname ?? 'Pää', lastname: input.adminLastname ?? 'Käyttäjä' };
     const admin = await members.insert(trx, tenant.id, {
-      firstname: input.adminFirstname ?? 'Pää',
-      lastname: input.adminLastname ?? 'Käyttäjä',
+      ...names,
       email,
+      search_text: searchTextOf({ ...names, email, email_porg1: null, email_porg2: null, phone: null, address_street: null, address_zip: null, address_city: null }, []),
       phone: null,
       password_hash: passwordHash,
       active: 1,

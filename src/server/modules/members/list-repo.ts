@@ -1,0 +1,115 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/kysely';
+import type { Member } from '../../db/schema';
+import type { Filter } from '../../../shared/filter/types';
+import { foldForSearch } from '../../../shared/search';
+import { filterSql } from './filter-sql';
+import type { MemberModel } from './model';
+
+// Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
+// sorted by any column, and quick search. Every query is bound to one tenant.
+
+export interface Scope {
+  filter: Filter;
+  deleted: boolean;
+  pending: boolean;
+}
+
+function scopeSql(tenantId: number, model: MemberModel, scope: Scope, opts: { pendingToo?: boolean } = {}): RawBuilder<SqlBool> {
+  const deleted = scope.deleted ? sql`m.deleted_at is not null` : sql`m.deleted_at is null`;
+  const pending = opts.pendingToo ? sql`1 = 1` : scope.pending ? sql`m.pending = 1` : sql`m.pending = 0`;
+  return sql<SqlBool>`m.tenant_id = ${tenantId} and ${deleted} and ${pending} and ${filterSql(tenantId, model, scope.filter)}`;
+}
+
+export interface ListCounts {
+  members: number;
+  active: number;
+  applications: number;
+}
+
+/** Matching members (approved, and of them active) and matching applications, in one grouped scan. */
+export async function stats(db: Db, tenantId: number, model: MemberModel, scope: Scope): Promise<ListCounts> {
+  const rows = await sql<{ pending: number; active: number; n: number }>`
+    select m.pending as pending, m.active as active, count(*) as n from members m
+    where ${scopeSql(tenantId, model, scope, { pendingToo: true })}
+    group by m.pending, m.active`.execute(db);
+  const out: ListCounts = { members: 0, active: 0, applications: 0 };
+  for (const r of rows.rows) {
+    const n = Number(r.n);
+    if (Number(r.pending) === 1) out.applications += n;
+    else {
+      out.members += n;
+      if (Number(r.active) === 1) out.active += n;
+    }
+  }
+  if (scope.pending) return { members: out.applications, active: out.applications, applications: out.applications };
+  return out;
+}
+
+export interface PageOpts {
+  sort: { field: string; dir: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+}
+
+const SORTABLE_TEXT = new Set([
+  'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city', 'created_at', 'updated_at',
+]);
+const SORTABLE_NUMBER = new Set(['active', 'site_admin', 'board', 'imported', 'id']);
+
+/** ORDER BY for a sort request; names first as tie-breakers, id last so paging is stable. */
+function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']): { join: RawBuilder<unknown>; order: RawBuilder<unknown> } {
+  const dir = sort.dir === 'desc' ? sql`desc` : sql`asc`;
+  const names = sql`m.lastname ${dir}, m.firstname ${dir}, m.id ${dir}`;
+  // Ties on another column fall back to names A–Ö whatever the direction.
+  const byName = sql`m.lastname asc, m.firstname asc, m.id asc`;
+  const none = sql``;
+  if (sort.field === 'fullname_' || sort.field === 'lastname') return { join: none, order: names };
+  if (sort.field === 'firstname') return { join: none, order: sql`m.firstname ${dir}, m.lastname ${dir}, m.id ${dir}` };
+  if (SORTABLE_TEXT.has(sort.field)) {
+    const col = sql.ref(`m.${sort.field}`);
+    // Empty values last in both directions, as spreadsheets do.
+    return { join: none, order: sql`case when ${col} is null or ${col} = '' then 1 else 0 end, ${col} ${dir}, ${byName}` };
+  }
+  if (SORTABLE_NUMBER.has(sort.field)) return { join: none, order: sql`${sql.ref(`m.${sort.field}`)} ${dir}, ${byName}` };
+  const field = model.byName.get(sort.field);
+  if (field && !field.fixed && field.type !== 'heading' && field.type !== 'password') {
+    const col = ['integer', 'decimal', 'checkbox'].includes(field.type) ? sql.ref('s.value_num') : sql.ref('s.value_text');
+    return {
+      join: sql`left join member_values s on s.tenant_id = ${tenantId} and s.member_id = m.id and s.field_id = ${field.id}`,
+      order: sql`case when ${col} is null then 1 else 0 end, ${col} ${dir}, ${byName}`,
+    };
+  }
+  return { join: none, order: names };
+}
+
+export async function page(db: Db, tenantId: number, model: MemberModel, scope: Scope, opts: PageOpts): Promise<Member[]> {
+  const { join, order } = orderSql(tenantId, model, opts.sort);
+  const rows = await sql<Member>`
+    select m.* from members m ${join}
+    where ${scopeSql(tenantId, model, scope)}
+    order by ${order}
+    limit ${opts.limit} offset ${opts.offset}`.execute(db);
+  return rows.rows;
+}
+
+/** Quick search (spec §9): folded term; 3+ letters use the trigram index, 2 letters scan. */
+export async function search(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, term: string, opts: { deleted: boolean; limit: number }): Promise<Member[]> {
+  // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
+  const folded = /^[+\d\s()-]+$/.test(term.trim()) ? term.replace(/[\s()-]/g, '') : foldForSearch(term);
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const deleted = opts.deleted ? sql`m.deleted_at is not null` : sql`m.deleted_at is null`;
+  const base = sql`m.tenant_id = ${tenantId} and ${deleted} and m.pending = 0`;
+  if (dialect === 'sqlite' && folded.length >= 3) {
+    const rows = await sql<Member>`
+      select m.* from members_fts f join members m on m.id = f.rowid
+      where f.search_text like ${pattern} escape '\\' and ${base}
+      order by m.lastname, m.firstname, m.id limit ${opts.limit}`.execute(db);
+    return rows.rows;
+  }
+  const rows = await sql<Member>`
+    select m.* from members m
+    where m.search_text like ${pattern} escape '\\' and ${base}
+    order by m.lastname, m.firstname, m.id limit ${opts.limit}`.execute(db);
+  return rows.rows;
+}
