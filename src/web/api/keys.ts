@@ -4,4 +4,9 @@ export const queryKeys = {
   session: () => ['session', 'get', {}] as const,
   settings: (navigation: string) => ['settings', 'get', { navigation }] as const,
   memberStats: () => ['members', 'get_stats', {}] as const,
+  member: (id: number) => ['members', 'get', { id }] as const,
+  fields: () => ['fields', 'all', { all_headings: true }] as const,
+  field: (id: number) => ['fields', 'get', { id }] as const,
+  groups: () => ['groups', 'all', { get_details: true, get_everyone_group: true }] as const,
+  group: (id: number) => ['groups', 'get', { id }] as const,
 };

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { memberStatsReply } from '../../shared/schemas/members';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { type MemberBody, memberStatsReply } from '../../shared/schemas/members';
 import { api } from './client';
 import { queryKeys } from './keys';
 
@@ -8,5 +9,34 @@ export function useMemberStats() {
     queryKey: queryKeys.memberStats(),
     queryFn: () => api.post('members/get_stats', {}, memberStatsReply),
     select: (reply) => reply.stats,
+  });
+}
+
+/** A member as the API presents it: fixed fields, custom fields and group flags by name. */
+export const memberReply = z.looseObject({ id: z.number().int(), fullname_: z.string() }).transform((m) => m as MemberBody & { id: number; fullname_: string });
+export type MemberReply = z.infer<typeof memberReply>;
+
+export function useMember(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.member(id ?? 0),
+    queryFn: () => api.get(`members/${String(id)}`, memberReply),
+    enabled: id !== null,
+    // The form copies the member once; refetching behind it would not change what is shown.
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Creates (id null) or saves a member; lists and counts are refreshed. */
+export function useSaveMember(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MemberBody) => api.post(id === null ? 'members/new' : `members/${String(id)}`, body, memberReply),
+    onSuccess: (member) => {
+      queryClient.setQueryData(queryKeys.member(member.id), member);
+      return queryClient.invalidateQueries({
+        queryKey: ['members'],
+        predicate: (query) => query.queryKey[1] !== 'get',
+      });
+    },
   });
 }

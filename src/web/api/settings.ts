@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { settingsReply } from '../../shared/schemas/settings';
+import { type SettingsReply, settingsReply, type SettingsSaveBody } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
@@ -17,5 +17,21 @@ export function useSettings() {
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 60 * 1000,
+  });
+}
+
+/**
+ * Saves one scope of settings (`organisation` or `eclaim`). The reply is the whole
+ * new settings: every cached copy takes it, and the session is refetched because
+ * the association's name shown in the top bar may have changed.
+ */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsSaveBody) => api.post('settings/save', body, settingsReply),
+    onSuccess: (reply: SettingsReply) => {
+      queryClient.setQueriesData<SettingsReply>({ queryKey: ['settings', 'get'] }, reply);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.session() });
+    },
   });
 }

@@ -1,19 +1,36 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useCallback, useEffect, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, type BlockerFunction } from 'react-router';
+
+export interface UnsavedChangesGuard {
+  /** The confirm modal; render it somewhere in the page. */
+  prompt: ReactElement;
+  /**
+   * Lets the next navigation through without asking: call it right after a save,
+   * before navigating away (the blocker only sees the new `dirty` after a render).
+   */
+  allowNextNavigation: () => void;
+}
 
 /**
  * Asks before leaving a page with unsaved changes (spec §2). In-app navigation gets a
  * Finnish confirm modal; closing the tab or reloading gets the browser's own prompt.
- * Render the returned element somewhere in the page.
  */
-export function useUnsavedChangesGuard(dirty: boolean): ReactElement {
+export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
   const { t } = useTranslation();
+  const allowed = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => {
+      if (allowed.current) {
+        allowed.current = false;
+        return false;
+      }
+      return (
+        dirty &&
+        (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search)
+      );
+    },
     [dirty],
   );
   const blocker = useBlocker(shouldBlock);
@@ -31,8 +48,11 @@ export function useUnsavedChangesGuard(dirty: boolean): ReactElement {
 
   const stay = () => blocker.reset?.();
   const leave = () => blocker.proceed?.();
+  const allowNextNavigation = useCallback(() => {
+    allowed.current = true;
+  }, []);
 
-  return (
+  const prompt = (
     <Modal
       opened={blocker.state === 'blocked'}
       onClose={stay}
@@ -51,4 +71,5 @@ export function useUnsavedChangesGuard(dirty: boolean): ReactElement {
       </Group>
     </Modal>
   );
+  return { prompt, allowNextNavigation };
 }

@@ -16,4 +16,5 @@ export function messageText(
 }
 
 /** Texts under form fields: unknown keys fall back to a generic "invalid value". */
-export const fieldMessageText = (key: string): string => messageText(key, undefined, '_validation_invalid');
+export const fieldMessageText = (key: string, params?: Record<string, unknown>): string =>
+  messageText(key, params, '_validation_invalid');
