@@ -5,7 +5,13 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-export async function measure(n: number, fn: () => Promise<unknown> | unknown): Promise<{ p50: number; p95: number; n: number }> {
+export interface Measured {
+  p50: number;
+  p95: number;
+  n: number;
+}
+
+export async function measure(n: number, fn: () => Promise<unknown> | unknown): Promise<Measured> {
   for (let i = 0; i < Math.min(20, n); i++) await fn(); // warm up caches and JIT
   const times: number[] = [];
   for (let i = 0; i < n; i++) {

@@ -60,7 +60,7 @@ export async function startCluster(): Promise<Cluster> {
   const dataDir = path.join(dir, 'data');
   if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const port = await freePort();
-  run(initdb, ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  run(initdb, ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   run(pgCtl, ['-D', dataDir, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
   return {

@@ -84,3 +84,50 @@ export function* seedMembers(count: number, seed: number, now: string): Generato
     };
   }
 }
+
+/** Custom fields a typical sports club or choir adds (for seeding and benchmarks). */
+export const SEED_FIELDS = [
+  { name: 'liittymisvuosi', label: 'Liittymisvuosi', type: 'integer' },
+  { name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', options: [{ value: 'aikuinen', label: 'Aikuinen' }, { value: 'nuori', label: 'Nuori' }, { value: 'kunnia', label: 'Kunniajäsen' }, { value: 'kannatus', label: 'Kannatusjäsen' }] },
+  { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date' },
+  { name: 'harrastus', label: 'Harrastus', type: 'text' },
+  { name: 'maksettu', label: 'Jäsenmaksu maksettu', type: 'checkbox' },
+  { name: 'jasenmaksu', label: 'Jäsenmaksu (€)', type: 'decimal' },
+  { name: 'kotiseura', label: 'Kotiseura', type: 'text' },
+  { name: 'kengankoko', label: 'Kengänkoko', type: 'integer' },
+  { name: 'toinen_sahkoposti', label: 'Toinen sähköposti', type: 'email' },
+  { name: 'lisatiedot', label: 'Lisätiedot', type: 'textarea' },
+] as const;
+
+const HOBBIES = ['Kuorolaulu', 'Hiihto', 'Suunnistus', 'Salibandy', 'Lentopallo', 'Sähly', 'Tanssi', 'Uinti', 'Jalkapallo', 'Teatteri'];
+const CLUBS = ['HIFK', 'Ilves', 'Tappara', 'KalPa', 'Kärpät', 'Lukko', 'JYP', 'Pelicans', 'Sport', 'Ässät'];
+
+/** Deterministic values for the SEED_FIELDS of member `i`: about 70 % of members have each value. */
+export function seedValues(i: number, seed: number): Record<string, { text: string | null; num: number | null } | null> {
+  const rnd = prng(seed * 1_000_003 + i);
+  const maybe = <T>(v: T): T | null => (rnd() < 0.7 ? v : null);
+  const year = 1940 + Math.floor(rnd() * 66);
+  const month = 1 + Math.floor(rnd() * 12);
+  const day = 1 + Math.floor(rnd() * 28);
+  return {
+    liittymisvuosi: maybe({ text: null, num: 1970 + Math.floor(rnd() * 57) }),
+    jasenlaji: maybe({ text: ['aikuinen', 'nuori', 'kunnia', 'kannatus'][Math.floor(rnd() * 4)]!, num: null }),
+    syntymapaiva: maybe({ text: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`, num: null }),
+    harrastus: maybe({ text: HOBBIES[Math.floor(rnd() * HOBBIES.length)]!, num: null }),
+    maksettu: rnd() < 0.6 ? { text: null, num: 1 } : null,
+    jasenmaksu: maybe({ text: null, num: [25, 35, 10, 50.5][Math.floor(rnd() * 4)]! }),
+    kotiseura: maybe({ text: CLUBS[Math.floor(rnd() * CLUBS.length)]!, num: null }),
+    kengankoko: maybe({ text: null, num: 35 + Math.floor(rnd() * 12) }),
+    toinen_sahkoposti: rnd() < 0.2 ? { text: `varasto${i}@example.net`, num: null } : null,
+    lisatiedot: rnd() < 0.1 ? { text: 'Allergia: pähkinä', num: null } : null,
+  };
+}
+
+/** Which of `groupCount` seeded groups member `i` belongs to (0–3 of them). */
+export function seedGroupIndexes(i: number, seed: number, groupCount: number): number[] {
+  const rnd = prng(seed * 7_000_003 + i);
+  const n = Math.floor(rnd() * 4);
+  const out = new Set<number>();
+  for (let k = 0; k < n; k++) out.add(Math.floor(rnd() * groupCount));
+  return [...out];
+}

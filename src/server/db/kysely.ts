@@ -3,7 +3,6 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
-import { foldForSearch } from '../../shared/search';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -23,8 +22,8 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  // Case- and accent-insensitive text matching (PostgreSQL gets the same function from migration 003).
-  sqlite.function('seura_fold', { deterministic: true }, (s: unknown) => (s === null ? null : foldForSearch(String(s))));
+  // Unicode lower case for filters on terms with ä, ö, å… (SQLite's own lower() folds ASCII only).
+  sqlite.function('seura_lower', { deterministic: true }, (s: unknown) => (s === null ? null : String(s).toLowerCase()));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

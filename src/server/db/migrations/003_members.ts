@@ -17,9 +17,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('members_tenant_deleted').on('members').columns(['tenant_id', 'deleted_at']).execute();
 
   if (isPostgres(db)) {
-    // Same folding as shared/search.ts for the letters Finnish registers meet (SQLite registers it in JS).
-    await sql`create or replace function seura_fold(t text) returns text language sql immutable parallel safe as
-      $$ select lower(translate(t, 'ÄÖÅÉÈÜÁÀÇÑäöåéèüáàçñ', 'AOAEEUAACNaoaeeuaacn')) $$`.execute(db);
     // pg_trgm and btree_gin ship with PostgreSQL's contrib; without them search still works, unindexed.
     // (Checked up front: a failed statement would abort the migration's transaction.)
     const available = await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name in ('pg_trgm', 'btree_gin')`.execute(db);

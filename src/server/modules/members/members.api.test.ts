@@ -185,7 +185,9 @@ describe(`members API (${testDialect})`, () => {
       const or = await results({ filter: [{ field: 'FILTER_OR', verb: 'or', value: [{ field: 'vuosi', verb: 'lt', value: 2016 }, { field: 'firstname', verb: 'eq', value: 'eino' }] }] });
       expect(names(or)).toEqual(['Eino', 'Väinö']);
       expect(names(await results({ filter: [{ field: 'active', verb: 'unchecked' }] }))).toEqual(['Helmi']);
-      expect(names(await results({ filter: [{ field: 'lastname', verb: 'contains', value: 'OHM' }] }))).toEqual(['Helmi']);
+      expect(names(await results({ filter: [{ field: 'lastname', verb: 'contains', value: 'ÖHM' }] }))).toEqual(['Helmi']);
+      expect(names(await results({ filter: [{ field: 'lastname', verb: 'starts', value: 'bj' }] }))).toEqual(['Eino']);
+      expect(names(await results({ filter: [{ field: 'email', verb: 'eq', value: 'AINO@X.FI' }] }))).toEqual(['Aino']);
       expect(names(await results({ filter: [{ field: 'vuosi', verb: 'empty' }] }))).toEqual(['Pää']);
       expect(names(await results({ filter: [{ field: 'laulajat', verb: 'not_in_group' }] }))).toEqual(['Eino', 'Pää']);
       expect(names(await results({ sort: { field: 'vuosi', dir: 'desc' } }))).toEqual(['Eino', 'Helmi', 'Aino', 'Väinö', 'Pää']);

@@ -10,7 +10,7 @@ import * as activity from '../activity/repo';
 import * as history from '../history/repo';
 import { parseMemberInput, type InputMode, type MemberPatch } from './input';
 import { loadModel, type MemberModel } from './model';
-import { presentMember } from './present';
+import { fullname, presentMember } from './present';
 import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
@@ -162,7 +162,7 @@ export interface ListScope {
 
 export async function getStats(deps: Deps, tenant: Tenant, scope: ListScope): Promise<MemberStatsReply> {
   const model = await loadModel(deps.db, tenant.id);
-  const c = await list.stats(deps.db, tenant.id, model, scope);
+  const c = await list.stats({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, scope);
   return {
     stats: {
       result_count: c.members,
@@ -204,13 +204,12 @@ async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: M
 
 export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<GetResultsReply> {
   const model = await loadModel(deps.db, tenant.id);
-  const [members, counts] = await Promise.all([
-    list.page(deps.db, tenant.id, model, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }),
-    list.stats(deps.db, tenant.id, model, opts),
-  ]);
+  const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
+  const { rows, total } = await list.pageWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
+  const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
   return {
-    results: await rowsOf(deps, tenant, model, members, opts.columns),
-    stats: { result_count: opts.pending ? counts.applications : counts.members, result_application_count: counts.applications },
+    results: await rowsOf(deps, tenant, model, rows, opts.columns),
+    stats: { result_count: total, result_application_count: applications },
   };
 }
 
@@ -222,7 +221,8 @@ export async function search(
 ): Promise<{ results: MemberRow[]; more: boolean }> {
   if (term.trim().length < opts.minChars) throw new ValidationError({ term: ['members_search_term_too_short'] }, { min: opts.minChars });
   const limit = opts.showAll ? 100 : 10;
-  const model = await loadModel(deps.db, tenant.id);
-  const found = await list.search(deps.db, deps.dialect, tenant.id, term, { deleted: opts.deleted, limit: limit + 1 });
-  return { results: await rowsOf(deps, tenant, model, found.slice(0, limit), ['email', 'phone']), more: found.length > limit };
+  const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1 });
+  // Search hits show names and contact data only, so no field model is needed (keeps the hot path to one query).
+  const results = found.slice(0, limit).map((m) => ({ id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m), email: m.email, phone: m.phone }));
+  return { results, more: found.length > limit };
 }
