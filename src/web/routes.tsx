@@ -1,7 +1,17 @@
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../shared/i18n';
-import type { Role } from './auth/roles';
+import { hasRole, type Role } from './auth/roles';
+import type { SessionUser } from '../shared/schemas/session';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
+import { FieldsPage } from './pages/fields/FieldsPage';
+import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
+import { GroupsPage } from './pages/groups/GroupsPage';
+import { MemberAddPage } from './pages/members/MemberAddPage';
+import { MemberEditPage } from './pages/members/MemberEditPage';
+import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
+import { LanguagePage } from './pages/settings/LanguagePage';
+import { SettingsPage } from './pages/settings/SettingsPage';
 
 // The route table (spec §2). `PATHS` lists every path of the spec as a router
 // pattern; `appRoutes` registers the ones whose feature exists. A feature adds one
@@ -121,7 +131,30 @@ export interface AppRoute {
 }
 
 /** Pages inside the signed-in layout. The session pages (/@login, /@logout) live outside it. */
-export const appRoutes: readonly AppRoute[] = [{ path: PATHS.dashboard, page: DashboardPage, role: 'board' }];
+export const appRoutes: readonly AppRoute[] = [
+  { path: PATHS.dashboard, page: DashboardPage, role: 'board' },
+
+  // Members (issue 6): the form comes first; the list (/members, and its menu entry) later.
+  // Saving a member is for site admins (members API), so the form is theirs too.
+  { path: PATHS.memberAdd, page: MemberAddPage, role: 'site_admin' },
+  { path: PATHS.memberEdit, page: MemberEditPage, role: 'site_admin' },
+
+  // Fields, groups, settings (issue 5). Groups are open to the board too: they see the
+  // list and can ask for group-mail rights; changing groups stays with site admins.
+  { path: PATHS.fields, page: FieldsPage, role: 'site_admin', nav: NAV.fields },
+  { path: PATHS.fieldAdd, page: FieldAddPage, role: 'site_admin' },
+  { path: PATHS.field, page: FieldEditPage, role: 'site_admin' },
+  { path: PATHS.groups, page: GroupsPage, role: 'board', nav: NAV.groups },
+  { path: PATHS.groupAdd, page: GroupAddPage, role: 'site_admin' },
+  { path: PATHS.group, page: GroupEditPage, role: 'site_admin' },
+  { path: PATHS.settings, page: SettingsPage, role: 'site_admin', nav: NAV.settings },
+  { path: PATHS.settingsEclaim, page: EclaimSettingsPage, role: 'site_admin' },
+  { path: PATHS.language, page: LanguagePage, role: 'member' },
+];
 
 /** Whether a path pattern has a page yet; links to later features check this, so none is dead. */
 export const isRegistered = (path: AppRoute['path']): boolean => appRoutes.some((r) => r.path === path);
+
+/** Whether `user` may open the page at `path` (registered, and their role reaches it); links check this. */
+export const canOpen = (user: Pick<SessionUser, 'board' | 'site_admin'>, path: AppRoute['path']): boolean =>
+  appRoutes.some((r) => r.path === path && hasRole(user, r.role));

@@ -1,13 +1,21 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconLanguage, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { LOCALES, type Locale } from '../../shared/constants';
 import type { SessionUser } from '../../shared/schemas/session';
 import { LOGOUT_PATH } from '../auth/goto';
+import type { LanguageLinkState } from '../pages/settings/LanguagePage';
+import { isRegistered, PATHS } from '../routes';
+
+/** Each language named in itself, so a user who cannot read the current one still finds theirs. */
+const LANGUAGE_NAMES: Record<Locale, string> = { fi: 'Suomi', sv: 'Svenska', en: 'English' };
 
 /** Name in the top bar, opening the user's own menu (role, email, "Kirjaudu ulos"). */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const languageState: LanguageLinkState = { from: `${location.pathname}${location.search}` };
   const name = `${user.firstname} ${user.lastname}`.trim() || (user.email ?? '');
   const role = user.site_admin ? t('layout.role_site_admin') : user.board ? t('layout.role_board') : null;
 
@@ -44,6 +52,30 @@ export function UserMenu({ user }: { user: SessionUser }) {
           ) : null}
         </Menu.Label>
         <Menu.Divider />
+        {isRegistered(PATHS.language) ? (
+          <>
+            <Menu.Label>
+              <Group component="span" gap={6} wrap="nowrap">
+                <IconLanguage size={14} aria-hidden />
+                {t('layout.language')}
+              </Group>
+            </Menu.Label>
+            {LOCALES.map((locale) => (
+              <Menu.Item
+                key={locale}
+                component={Link}
+                to={PATHS.language.replace(':locale', locale)}
+                state={languageState}
+                lang={locale}
+                aria-current={i18n.language === locale ? 'true' : undefined}
+                rightSection={i18n.language === locale ? <IconCheck size={16} aria-hidden /> : null}
+              >
+                {LANGUAGE_NAMES[locale]}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        ) : null}
         <Menu.Item component={Link} to={LOGOUT_PATH} leftSection={<IconLogout size={16} aria-hidden />}>
           {t('layout.logout')}
         </Menu.Item>

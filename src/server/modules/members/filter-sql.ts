@@ -30,7 +30,7 @@ function textCond(d: Dialect, col: RawBuilder<unknown>, verb: string, value: unk
   if (verb === 'not_empty') return sql<SqlBool>`(${col} is not null and ${col} <> '')`;
   const term = String(value).toLowerCase();
   const v = like(term);
-  const target = d === 'sqlite' && /[^\x00-\x7f]/.test(term) ? sql`seura_lower(${col})` : col;
+  const target = d === 'sqlite' && /[^ -~]/.test(term) ? sql`seura_lower(${col})` : col;
   const op = d === 'postgres' ? sql`ilike` : sql`like`;
   const match = (pattern: string) => sql<SqlBool>`${target} ${op} ${pattern} escape '\\'`;
   switch (verb) {

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMemberStats } from '../../api/members';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { isRegistered, PATHS } from '../../routes';
+import { useCurrentSession } from '../../auth/SessionContext';
+import { canOpen, isRegistered, PATHS } from '../../routes';
 import { DashboardPanel } from './DashboardPanel';
 
 /** Member counts from members/get_stats: total, active, inactive and pending applications. */
 export function MemberStatsPanel() {
   const { t } = useTranslation();
   const stats = useMemberStats();
+  const { user } = useCurrentSession();
 
   return (
     <DashboardPanel title={t('dashboard.stats_title')}>
@@ -33,11 +35,18 @@ export function MemberStatsPanel() {
             <StatRow label={t('dashboard.stats_inactive')} value={stats.data.inactive_count} />
             <StatRow label={t('dashboard.stats_applications')} value={stats.data.result_application_count} />
           </Stack>
-          {isRegistered(PATHS.members) ? (
-            <Anchor component={Link} to={PATHS.members} mt="auto">
-              {t('dashboard.stats_show_members')}
-            </Anchor>
-          ) : null}
+          <Group gap="md" mt="auto">
+            {isRegistered(PATHS.members) ? (
+              <Anchor component={Link} to={PATHS.members}>
+                {t('dashboard.stats_show_members')}
+              </Anchor>
+            ) : null}
+            {canOpen(user, PATHS.memberAdd) ? (
+              <Anchor component={Link} to={PATHS.memberAdd}>
+                {t('dashboard.add_member')}
+              </Anchor>
+            ) : null}
+          </Group>
         </>
       )}
     </DashboardPanel>
