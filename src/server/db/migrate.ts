@@ -3,6 +3,7 @@ import type { Db } from './kysely';
 import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_fields_groups';
 import * as m003 from './migrations/003_members';
+import * as m004 from './migrations/004_batches';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_fields_groups': m002,
   '003_members': m003,
+  '004_batches': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

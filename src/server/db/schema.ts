@@ -152,6 +152,36 @@ export interface MemberHistoryTable {
   at: string;
 }
 
+export interface BatchesTable {
+  id: string;
+  tenant_id: number;
+  /** bulkupdate | bulkremove | delete | import */
+  kind: string;
+  /** JSON: what the batch did, for the log and the undo notification. */
+  summary: string;
+  member_count: number;
+  author_id: number | null;
+  created_at: string;
+  undone_at: string | null;
+}
+
+export interface BatchValuesTable {
+  tenant_id: number;
+  batch_id: string;
+  member_id: number;
+  kind: string;
+  item: string;
+  old_text: string | null;
+  old_num: number | null;
+}
+
+export interface RateEventsTable {
+  tenant_id: number;
+  kind: string;
+  key: string;
+  at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -165,6 +195,9 @@ export interface Database {
   groups: GroupsTable;
   member_groups: MemberGroupsTable;
   member_history: MemberHistoryTable;
+  batches: BatchesTable;
+  batch_values: BatchValuesTable;
+  rate_events: RateEventsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

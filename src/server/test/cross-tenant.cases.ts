@@ -76,7 +76,46 @@ async function bMemberRow(w: World) {
   return w.t.deps.db.selectFrom('members').selectAll().where('id', '=', bMember(w)).executeTakeFirstOrThrow();
 }
 
+/** A bulk action by A, whatever its filter, leaves every B member as it was. */
+function bulkCase(url: string, body: Record<string, unknown>): CrossTenantCase {
+  return {
+    method: 'POST',
+    url,
+    async run(w) {
+      const before = await w.t.deps.db.selectFrom('members').selectAll().where('tenant_id', '=', w.b.tenant.id).orderBy('id').execute();
+      const r = await w.asA.post(url, body);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expectNoLeak(r, w);
+      const after = await w.t.deps.db.selectFrom('members').selectAll().where('tenant_id', '=', w.b.tenant.id).orderBy('id').execute();
+      expect(after).toEqual(before);
+    },
+  };
+}
+
 export const crossTenantCases: CrossTenantCase[] = [
+  bulkCase('/api/1/members/bulkget', { filter: [] }),
+  bulkCase('/api/1/members/bulkupdate', { filter: [], data: { address_city: 'Alfala' } }),
+  bulkCase('/api/1/members/bulkrestore', { filter: [] }),
+  bulkCase('/api/1/members/delete_permanently', { filter: [] }),
+  {
+    method: 'POST',
+    url: '/api/1/members/bulkremove',
+    async run(w) {
+      await bulkCase('/api/1/members/bulkremove', { filter: [{ field: 'email', verb: 'eq', value: 'ei-kukaan@example.fi' }] }).run(w);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/undo',
+    async run(w) {
+      // B's batch id is unknown in A.
+      const asB = new Client(w.t.app, w.b.tenant.hostname!, { ip: '10.8.8.8' });
+      await asB.login(w.b.admin.email!);
+      const r = await asB.post('/api/1/members/bulkupdate', { filter: [], data: { address_city: 'Beetala' } });
+      expectNotFound(await w.asA.post('/api/1/members/undo', { batch_id: r.body.batch_id }));
+      expect((await asB.post('/api/1/members/undo', { batch_id: r.body.batch_id })).status).toBe(200);
+    },
+  },
   { method: 'GET', url: '/api/1/members/:id', run: async (w) => expectNotFound(await w.asA.get(`/api/1/members/${bMember(w)}?any_state=1&pending=1`)) },
   {
     method: 'POST',

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idOf, route } from '../../http/route';
 import { QUICKSEARCH_MIN_CHARS, SUPERSEARCH_MIN_CHARS } from '../../../shared/constants';
-import { getResultsBody, memberSaveBody, memberStatsBody, searchBody } from '../../../shared/schemas/members';
+import { filterSchema, getResultsBody, memberSaveBody, memberStatsBody, searchBody } from '../../../shared/schemas/members';
 import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
+import * as bulk from './bulk';
+import { undoBatch } from './undo';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
@@ -60,6 +62,49 @@ export function memberRoutes(app: FastifyInstance): void {
     access: 'admin',
     body: idBody,
     handler: ({ tenant, me, body }) => service.restoreMember(app.deps, tenant, me, body.id),
+  });
+  const filterBody = z.object({ filter: filterSchema.optional() });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/bulkget',
+    access: 'admin',
+    body: filterBody,
+    handler: ({ tenant, body }) => bulk.bulkGet(app.deps, tenant, body.filter ?? []),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/bulkupdate',
+    access: 'admin',
+    body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()) }),
+    handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? []),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/bulkremove',
+    access: 'admin',
+    body: filterBody,
+    handler: ({ tenant, me, body }) => bulk.bulkRemove(app.deps, tenant, me, body.filter ?? []),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/bulkrestore',
+    access: 'admin',
+    body: filterBody,
+    handler: ({ tenant, me, body }) => bulk.bulkRestore(app.deps, tenant, me, body.filter ?? []),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/delete_permanently',
+    access: 'admin',
+    body: filterBody,
+    handler: ({ tenant, me, body }) => bulk.deletePermanently(app.deps, tenant, me, body.filter ?? []),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/undo',
+    access: 'admin',
+    body: z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) }),
+    handler: ({ tenant, me, body }) => undoBatch(app.deps, tenant, me, body.batch_id, { keepChanged: body.keep_changed }),
   });
   route(app, {
     method: 'POST',

@@ -11,6 +11,8 @@ import * as history from '../history/repo';
 import { parseMemberInput, type InputMode, type MemberPatch } from './input';
 import { loadModel, type MemberModel } from './model';
 import { fullname, presentMember } from './present';
+import { startBatch } from './bulk';
+import { sql } from 'kysely';
 import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
@@ -104,20 +106,23 @@ export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: n
     const admins = await repo.listSiteAdmins(deps.db, tenant.id);
     if (admins.every((a) => a.id === current.id)) throw ValidationError.general('members_last_site_admin');
   }
-  const at = iso(deps.clock.now());
-  const batchId = crypto.randomUUID();
+  const b = { db: deps.db, tenantId: tenant.id, batchId: crypto.randomUUID(), at: iso(deps.clock.now()) };
+  // A batch like bulk remove, so the notification's "Kumoa" uses the same undo.
   await deps.db.transaction().execute(async (trx) => {
-    await repo.update(trx, tenant.id, id, { deleted_at: at, updated_at: at });
+    const tb = { ...b, db: trx };
+    await startBatch(tb, 'delete', me.id, sql`m.tenant_id = ${tenant.id} and m.id = ${id}`, { member: id });
+    await trx.insertInto('batch_values').values({ tenant_id: tenant.id, batch_id: b.batchId, member_id: id, kind: 'col', item: 'deleted_at', old_text: null, old_num: null }).execute();
+    await repo.update(trx, tenant.id, id, { deleted_at: b.at, updated_at: b.at });
     await activity.append(trx, tenant.id, {
       event: 'member_deleted',
       context: `member:${id}`,
-      data: [{ field: 'fullname_', old: `${current.firstname} ${current.lastname}`.trim() }],
+      data: [{ field: 'fullname_', old: fullname(current) }],
       authorId: me.id,
-      batchId,
-      at,
+      batchId: b.batchId,
+      at: b.at,
     });
   });
-  return { batch_id: batchId };
+  return { batch_id: b.batchId };
 }
 
 export async function restoreMember(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<MemberBody> {
