@@ -93,6 +93,17 @@ function bulkCase(url: string, body: Record<string, unknown>): CrossTenantCase {
 }
 
 export const crossTenantCases: CrossTenantCase[] = [
+  {
+    method: 'GET',
+    url: '/api/1/members/export/:filter',
+    async run(w) {
+      const r = await w.asA.get(`/api/1/members/export/${encodeURIComponent('[]')}?format=csv&columns=email,phone`);
+      expect(r.status).toBe(200);
+      const text = String(r.body);
+      expect(text).toContain(w.a.admin.email!);
+      for (const s of [w.b.admin.email!, ...w.bMembers.map((m) => m.email!)]) expect(text).not.toContain(s);
+    },
+  },
   bulkCase('/api/1/members/bulkget', { filter: [] }),
   bulkCase('/api/1/members/bulkupdate', { filter: [], data: { address_city: 'Alfala' } }),
   bulkCase('/api/1/members/bulkrestore', { filter: [] }),

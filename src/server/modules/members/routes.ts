@@ -7,6 +7,8 @@ import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
 import * as bulk from './bulk';
 import { undoBatch } from './undo';
+import { exportMembers } from './export';
+import { normalizeFilter } from '../../../shared/filter/normalize';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
@@ -105,6 +107,33 @@ export function memberRoutes(app: FastifyInstance): void {
     access: 'admin',
     body: z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) }),
     handler: ({ tenant, me, body }) => undoBatch(app.deps, tenant, me, body.batch_id, { keepChanged: body.keep_changed }),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/1/members/export/:filter',
+    access: 'admin',
+    query: z.object({
+      format: z.enum(['xlsx', 'csv'], '_validation_invalid_choice').default('xlsx'),
+      columns: z
+        .string()
+        .max(4000)
+        .default('email,phone')
+        .transform((s) => s.split(',').map((c) => c.trim()).filter(Boolean)),
+    }),
+    handler: async ({ tenant, me, params, query, reply }) => {
+      let filter: unknown = [];
+      try {
+        filter = JSON.parse(params.filter ?? '[]');
+      } catch {
+        filter = [];
+      }
+      const file = await exportMembers(app.deps, tenant, me, normalizeFilter(filter), query.columns, query.format);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
   });
   route(app, {
     method: 'POST',
