@@ -10,6 +10,15 @@ import { undoBatch } from './undo';
 import { exportMembers } from './export';
 import { normalizeFilter } from '../../../shared/filter/normalize';
 
+/** The filter JSON of a path segment (already URL-decoded by the router); malformed means no conditions. */
+function filterFromPath(segment: string | undefined) {
+  try {
+    return normalizeFilter(JSON.parse(segment ?? '[]'));
+  } catch {
+    return [];
+  }
+}
+
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
   const idBody = z.object({ id: z.number().int().positive() });
@@ -121,13 +130,7 @@ export function memberRoutes(app: FastifyInstance): void {
         .transform((s) => s.split(',').map((c) => c.trim()).filter(Boolean)),
     }),
     handler: async ({ tenant, me, params, query, reply }) => {
-      let filter: unknown = [];
-      try {
-        filter = JSON.parse(params.filter ?? '[]');
-      } catch {
-        filter = [];
-      }
-      const file = await exportMembers(app.deps, tenant, me, normalizeFilter(filter), query.columns, query.format);
+      const file = await exportMembers(app.deps, tenant, me, filterFromPath(params.filter), query.columns, query.format);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
