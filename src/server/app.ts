@@ -17,6 +17,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { memberRoutes } from './modules/members/routes';
 import { fieldRoutes } from './modules/fields/routes';
 import { groupRoutes } from './modules/groups/routes';
+import { updreqRoutes } from './modules/updreqs/routes';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -73,6 +74,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   memberRoutes(app);
   fieldRoutes(app);
   groupRoutes(app);
+  updreqRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

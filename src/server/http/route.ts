@@ -25,6 +25,8 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema>
   url: string;
   /** The guard; checked by plugins/guard.ts before the handler runs (CSRF first for mutations). */
   access: A;
+  /** Set false only for public routes used from embeds on other sites, where no cookie can travel. */
+  csrf?: A extends 'public' ? boolean : never;
   body?: B;
   query?: Q;
   handler(ctx: Ctx<Infer<B>, Infer<Q>, A>): Promise<unknown>;
@@ -42,7 +44,7 @@ export function route<A extends Access, B extends Schema = undefined, Q extends 
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { access: spec.access },
+    config: { access: spec.access, csrf: spec.csrf !== false },
     handler: async (req, reply) => {
       const me = req.auth?.member ?? null;
       if (spec.access !== 'public' && !me) throw new SessionRequired();

@@ -15,5 +15,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** false only on public endpoints meant to be embedded on other sites (no session, no cookies). */
+    csrf?: boolean;
   }
 }

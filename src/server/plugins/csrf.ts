@@ -38,7 +38,7 @@ export function csrfPlugin(app: FastifyInstance): void {
         secure: app.deps.config.secureCookies,
       });
     }
-    if (SAFE.has(req.method)) return;
+    if (SAFE.has(req.method) || req.routeOptions.config?.csrf === false) return;
     const header = req.headers[CSRF_HEADER];
     if (!cookieOk || typeof header !== 'string' || header !== cookie) throw new Forbidden();
   });

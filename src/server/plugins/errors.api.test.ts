@@ -81,6 +81,15 @@ describe(`error replies (${testDialect})`, () => {
     expect(login.status).toBe(200);
   });
 
+  it('lets only the application form be framed by other sites', async () => {
+    const form = await c.request('GET', '/@apply?embed=1', undefined, { accept: 'text/html' });
+    expect(form.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(form.headers['x-frame-options']).toBeUndefined();
+    const other = await c.request('GET', '/members', undefined, { accept: 'text/html' });
+    expect(other.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('serves hashed assets as immutable', async () => {
     const r = await c.get('/assets/app-1234.js');
     expect(r.status).toBe(200);

@@ -22,6 +22,11 @@ export function errorPlugin(app: FastifyInstance, opts: { webRoot: string | null
     const accepts = req.headers.accept ?? '';
     if (!req.url.startsWith('/api/') && req.method === 'GET' && indexHtml && accepts.includes('text/html') && fs.existsSync(indexHtml)) {
       // Client-side routes (/@login, /members/…) all load the single-page app, which renders its own 404.
+      if (req.url.startsWith('/@apply')) {
+        // The application form may be embedded in the association's own website.
+        const csp = String(reply.getHeader('content-security-policy') ?? '').replace(/frame-ancestors [^;]*/, 'frame-ancestors *');
+        reply.header('content-security-policy', csp).removeHeader('x-frame-options');
+      }
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexHtml));
     }
     return reply.status(404).send({ error: 'not_found' });

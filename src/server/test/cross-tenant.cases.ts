@@ -95,6 +95,62 @@ function bulkCase(url: string, body: Record<string, unknown>): CrossTenantCase {
 export const crossTenantCases: CrossTenantCase[] = [
   {
     method: 'GET',
+    url: '/api/1/members/apply_form',
+    async run(w) {
+      const r = await new Client(w.t.app, w.a.tenant.hostname!).get('/api/1/members/apply_form');
+      expect(r.body.customer_name).toBe(w.a.tenant.name);
+      expect(r.body.fields.map((f: { name: string }) => f.name)).not.toContain('beeta_kentta');
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/apply',
+    async run(w) {
+      const before = await w.t.deps.db.selectFrom('members').select('id').where('tenant_id', '=', w.b.tenant.id).execute();
+      const r = await new Client(w.t.app, w.a.tenant.hostname!, { ip: '10.6.6.6' }).post('/api/1/members/apply', {
+        firstname: 'Hakija',
+        lastname: 'Alfa',
+        email: 'hakija@alfa.fi',
+        form_started_at: Date.now() - 60_000,
+      });
+      expect(r.status).toBe(200);
+      expect(await w.t.deps.db.selectFrom('members').select('id').where('tenant_id', '=', w.b.tenant.id).execute()).toEqual(before);
+      const mine = await w.t.deps.db.selectFrom('members').selectAll().where('email', '=', 'hakija@alfa.fi').execute();
+      expect(mine.map((m) => m.tenant_id)).toEqual([w.a.tenant.id]);
+      await w.t.deps.db.deleteFrom('members').where('email', '=', 'hakija@alfa.fi').execute();
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/approve',
+    async run(w) {
+      await w.t.deps.db.updateTable('members').set({ pending: 1 }).where('id', '=', w.bMembers[2]!.id).execute();
+      expectNotFound(await w.asA.post('/api/1/members/approve', { id: w.bMembers[2]!.id }));
+      expect((await w.t.deps.db.selectFrom('members').select('pending').where('id', '=', w.bMembers[2]!.id).executeTakeFirstOrThrow()).pending).toBe(1);
+      await w.t.deps.db.updateTable('members').set({ pending: 0 }).where('id', '=', w.bMembers[2]!.id).execute();
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/updreqs/edit_me_s',
+    async run(w) {
+      const r = await w.asA.post('/api/1/updreqs/edit_me_s');
+      expect(r.body.member.id).toBe(w.a.admin.id);
+      expectNoLeak(r, w);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/updreqs/update_me_s',
+    async run(w) {
+      const before = await bMemberRow(w);
+      const r = await w.asA.post('/api/1/updreqs/update_me_s', { member: { id: bMember(w), address_city: 'Alfala' } });
+      expect(r.body.member.id).toBe(w.a.admin.id);
+      expect(await bMemberRow(w)).toEqual(before);
+    },
+  },
+  {
+    method: 'GET',
     url: '/api/1/members/export/:filter',
     async run(w) {
       const r = await w.asA.get(`/api/1/members/export/${encodeURIComponent('[]')}?format=csv&columns=email,phone`);

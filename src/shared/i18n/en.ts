@@ -19,6 +19,8 @@ const en = {
   server_error: 'Error - Something went wrong. Try again or contact customer service.',
   A4SessionError: 'Your session has expired. Please log in again.',
   network_error: 'Cannot reach the server. Check your network connection and try again.',
+  members_apply_rate_limited: "Too many applications in a short time. Try again in an hour.",
+  members_fill_at_least_one_email: "Give at least one email address (your own or a guardian's).",
   members_bulk_not_editable: "This field cannot be changed in a bulk edit.",
   members_bulk_nothing_to_change: "Choose at least one field or group to change.",
   members_undo_conflict: "Undo stopped: {{count}} members have changed since. You can undo for the others and leave these members as they are.",

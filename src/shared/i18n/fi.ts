@@ -18,6 +18,8 @@ const fi = {
   server_error: 'Virhe - Jotain meni pieleen. Koeta uudelleen tai ole yhteydessä asiakaspalveluun.',
   A4SessionError: 'Istuntosi on vanhentunut. Kirjaudu uudelleen.',
   network_error: 'Yhteys palvelimeen ei toimi. Tarkista verkkoyhteys ja yritä uudelleen.',
+  members_apply_rate_limited: "Liian monta hakemusta lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
+  members_fill_at_least_one_email: "Anna vähintään yksi sähköpostiosoite (oma tai huoltajan).",
   members_bulk_not_editable: "Tätä kenttää ei voi muuttaa joukkomuokkauksella.",
   members_bulk_nothing_to_change: "Valitse vähintään yksi muutettava kenttä tai ryhmä.",
   members_undo_conflict: "Kumoaminen keskeytettiin: {{count}} jäsenen tietoja on muutettu sen jälkeen. Voit kumota muiden muutokset ja jättää nämä jäsenet ennalleen.",

@@ -19,6 +19,8 @@ const sv = {
   server_error: 'Fel - Något gick fel. Försök igen eller kontakta kundtjänsten.',
   A4SessionError: 'Din session har gått ut. Logga in igen.',
   network_error: 'Ingen anslutning till servern. Kontrollera nätverksanslutningen och försök igen.',
+  members_apply_rate_limited: "För många ansökningar på kort tid. Försök igen om en timme.",
+  members_fill_at_least_one_email: "Ange minst en e-postadress (egen eller vårdnadshavarens).",
   members_bulk_not_editable: "Det här fältet kan inte ändras med massredigering.",
   members_bulk_nothing_to_change: "Välj minst ett fält eller en grupp att ändra.",
   members_undo_conflict: "Ångringen avbröts: {{count}} medlemmars uppgifter har ändrats efteråt. Du kan ångra för de övriga och lämna dessa medlemmar som de är.",

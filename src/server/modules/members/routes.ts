@@ -8,6 +8,7 @@ import * as service from './service';
 import * as bulk from './bulk';
 import { undoBatch } from './undo';
 import { exportMembers } from './export';
+import { apply, applyForm, approve } from './apply';
 import { normalizeFilter } from '../../../shared/filter/normalize';
 
 /** The filter JSON of a path segment (already URL-decoded by the router); malformed means no conditions. */
@@ -137,6 +138,29 @@ export function memberRoutes(app: FastifyInstance): void {
         .header('cache-control', 'no-store')
         .send(file.stream);
     },
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/1/members/apply_form',
+    access: 'public',
+    handler: ({ tenant }) => applyForm(app.deps, tenant),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/apply',
+    access: 'public',
+    // The form is embeddable on the association's own site, where no cookie reaches us:
+    // honeypot, fill time and a per-address limit guard it instead of a CSRF token.
+    csrf: false,
+    body: memberSaveBody,
+    handler: ({ tenant, body, req }) => apply(app.deps, tenant, body, { ip: req.ip }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/approve',
+    access: 'admin',
+    body: idBody,
+    handler: async ({ tenant, me, body }) => service.getMember(app.deps, tenant, await approve(app.deps, tenant, me, body.id)),
   });
   route(app, {
     method: 'POST',

@@ -12,6 +12,9 @@ import { parseMemberInput, type InputMode, type MemberPatch } from './input';
 import { loadModel, type MemberModel } from './model';
 import { fullname, presentMember } from './present';
 import { startBatch } from './bulk';
+import { duplicatesOf } from './apply';
+import type { Field } from '../../../shared/fields/types';
+import { VISIBILITY_READONLY } from '../../../shared/fields/types';
 import { sql } from 'kysely';
 import * as repo from './repo';
 import * as list from './list-repo';
@@ -40,11 +43,35 @@ async function present(deps: Deps, tenant: Tenant, m: Member, model?: MemberMode
 }
 
 export async function getMember(deps: Deps, tenant: Tenant, id: number, opts: GetOpts = {}): Promise<MemberBody> {
-  return present(deps, tenant, await load(deps, tenant, id, opts));
+  const m = await load(deps, tenant, id, opts);
+  const body = await present(deps, tenant, m);
+  // An application shows which existing members it may duplicate.
+  if (m.pending === 1) body.meta_ = { ...(body.meta_ as object), applied_at: m.applied_at, duplicates: await duplicatesOf(deps, tenant, m) };
+  return body;
+}
+
+/** The member's own form (spec §2 edit-me via session): fields they may see, and their values. */
+export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ member: MemberBody; fields: Field[] }> {
+  const model = await loadModel(deps.db, tenant.id);
+  const fields = model.fields.filter((f) => f.visibility >= VISIBILITY_READONLY && f.type !== 'password');
+  const full = await present(deps, tenant, me, model);
+  const member: MemberBody = { id: me.id, fullname_: full.fullname_ };
+  for (const f of fields) if (f.type !== 'heading') member[f.name] = full[f.name];
+  return { member, fields };
+}
+
+export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody): Promise<{ member: MemberBody; fields: Field[] }> {
+  const model = await loadModel(deps.db, tenant.id);
+  // Own email: with guardian emails on, any one of the three will do; otherwise email is required (spec §5).
+  const next = (k: string) => (k in input ? String(input[k] ?? '').trim() : String(me[k as keyof Member] ?? ''));
+  if (model.porg && !next('email') && !next('email_porg1') && !next('email_porg2')) throw ValidationError.field('email', 'members_fill_at_least_one_email');
+  if (!model.porg && !next('email')) throw ValidationError.field('email', '_validation_field_required');
+  await saveMember(deps, tenant, me, me.id, input, 'self');
+  return editMe(deps, tenant, (await repo.findById(deps.db, tenant.id, me.id))!);
 }
 
 /** Database-backed rules on top of the parsed input: uniqueness, self-protection, last admin. */
-async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current: Member | null, patch: MemberPatch, errors: ValidationErrors): Promise<void> {
+async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current: Member | null, patch: MemberPatch, errors: ValidationErrors, mode: InputMode = 'admin'): Promise<void> {
   const add = (field: string, key: string) => (errors[field] ??= []).push(key);
   const c = patch.columns;
   const selfId = current?.id ?? null;
@@ -53,7 +80,8 @@ async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current
   if (me && current && me.id === current.id) {
     if (c.active === 0) add('active', 'members_cannot_deactivate_self');
     if (c.site_admin === 0 && current.site_admin === 1) add('site_admin', 'members_cannot_remove_own_admin');
-    if ('email' in c && !c.email) add('email', 'members_cannot_delete_own_email');
+    // On the own form (updateMe) the email rule is the porg-aware one.
+    if ('email' in c && !c.email && mode === 'admin') add('email', 'members_cannot_delete_own_email');
   }
   const losesAdmin = current?.site_admin === 1 && (c.site_admin === 0 || c.active === 0);
   if (losesAdmin && !errors.site_admin && !errors.active) {
@@ -87,7 +115,7 @@ export async function saveMember(deps: Deps, tenant: Tenant, me: Member, id: num
   const current = await load(deps, tenant, id, { pending: true });
   const model = await loadModel(deps.db, tenant.id);
   const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false });
-  await checkRules(deps, tenant, me, current, patch, errors);
+  await checkRules(deps, tenant, me, current, patch, errors, mode);
   throwIfErrors(errors, requiredOnly, mode === 'admin' && input.bypass_required_fields === true);
   const context: HistoryContext = mode === 'self' ? 'PersonUpdateme' : 'PersonUpdate';
   const at = iso(deps.clock.now());

@@ -25,6 +25,8 @@ export interface WriteContext {
   at: string;
   context: HistoryContext;
   batchId?: string | null;
+  /** False when the caller records the change itself (applications start their history at approval). */
+  record?: boolean;
 }
 
 /** Creates (current null) or updates a member; returns the member row after the change. */
@@ -126,7 +128,7 @@ export async function writeMember(
   for (const [fieldId, v] of values) await repo.setValue(db, tenantId, member.id, fieldId, v.text, v.num);
   for (const [groupId, on] of patch.groups) await repo.setGroup(db, tenantId, groupId, member.id, on);
 
-  if (data.length > 0 || !current) {
+  if (ctx.record !== false && (data.length > 0 || !current)) {
     await history.appendMany(db, tenantId, [{ memberId: member.id, context: ctx.context, data, authorId: ctx.authorId, batchId: ctx.batchId ?? null, at: ctx.at }]);
     await activity.append(db, tenantId, {
       event: current ? 'member_updated' : 'member_created',

@@ -1,0 +1,134 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import type { Deps } from '../../deps';
+import type { Member, Tenant } from '../../db/schema';
+import type { Field } from '../../../shared/fields/types';
+import { VISIBILITY_EDITABLE } from '../../../shared/fields/types';
+import type { MemberBody } from '../../../shared/schemas/members';
+import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/clock';
+import * as activity from '../activity/repo';
+import * as history from '../history/repo';
+import { parseMemberInput } from './input';
+import { loadModel } from './model';
+import { fullname } from './present';
+import * as repo from './repo';
+import { writeMember } from './write';
+
+// Membership applications (issue 6): a public form creates a pending member; an admin
+// approves (it becomes a member, PersonInsert) or rejects (deleted). Bots meet a
+// honeypot field, a minimum fill time and a per-address rate limit.
+
+export const APPLY_RATE_LIMIT = 5;
+const APPLY_WINDOW_MS = 60 * 60 * 1000;
+const MIN_FILL_MS = 3000;
+
+export interface ApplyForm {
+  customer_name: string;
+  fields: Field[];
+}
+
+/** The application variant of the form: fields a member may fill in (editable or required), headings kept. */
+export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyForm> {
+  const model = await loadModel(deps.db, tenant.id);
+  const fields = model.fields.filter((f) => f.visibility >= VISIBILITY_EDITABLE && f.type !== 'password');
+  return { customer_name: tenant.name, fields };
+}
+
+export interface ApplyMeta {
+  ip: string;
+}
+
+export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta: ApplyMeta): Promise<{ ok: true }> {
+  const now = deps.clock.now();
+  const since = iso(new Date(now.getTime() - APPLY_WINDOW_MS));
+  const recent = await deps.db
+    .selectFrom('rate_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenant.id)
+    .where('kind', '=', 'apply')
+    .where('key', '=', meta.ip)
+    .where('at', '>=', since)
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= APPLY_RATE_LIMIT) throw new RateLimited('members_apply_rate_limited');
+  await deps.db.insertInto('rate_events').values({ tenant_id: tenant.id, kind: 'apply', key: meta.ip, at: iso(now) }).execute();
+
+  // A filled honeypot or a form sent faster than a person can type: accept silently, store nothing.
+  const started = Number(input.form_started_at);
+  const botLike = (typeof input.hp_website === 'string' && input.hp_website !== '') || !Number.isFinite(started) || now.getTime() - started < MIN_FILL_MS;
+  if (botLike) return { ok: true };
+
+  const model = await loadModel(deps.db, tenant.id);
+  const fields = { ...input };
+  for (const k of ['active', 'site_admin', 'board', 'newPassword_', 'confirmNewPassword_', 'bypass_required_fields']) delete fields[k];
+  const { patch, errors } = parseMemberInput(fields, model, { mode: 'apply', creating: true });
+  if (!patch.columns.email && !errors.email) (errors.email ??= []).push('_validation_field_required');
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  const at = iso(now);
+  await deps.db.transaction().execute(async (trx) => {
+    const member = await writeMember({ db: trx, tenant, model, authorId: null, at, context: 'PersonInsert', record: false }, null, patch, {
+      pending: 1,
+      applied_at: at,
+      application: JSON.stringify({ source: 'form', ip: meta.ip }),
+    });
+    // Not a member yet: the member history starts at approval.
+    await activity.append(trx, tenant.id, { event: 'member_applied', context: `member:${member.id}`, data: [{ field: 'fullname_', new: fullname(member) }], authorId: null, at });
+  });
+  return { ok: true };
+}
+
+export interface Duplicate {
+  id: number;
+  fullname_: string;
+  reason: 'email' | 'phone' | 'name_birthdate';
+}
+
+/** Existing members an application may duplicate: same email, same phone, or same name and birth date. */
+export async function duplicatesOf(deps: Deps, tenant: Tenant, m: Member): Promise<Duplicate[]> {
+  const out: Duplicate[] = [];
+  const base = deps.db.selectFrom('members').select(['id', 'firstname', 'lastname']).where('tenant_id', '=', tenant.id).where('deleted_at', 'is', null).where('pending', '=', 0).where('id', '<>', m.id);
+  const add = (rows: { id: number; firstname: string; lastname: string }[], reason: Duplicate['reason']) => {
+    for (const r of rows) if (!out.some((d) => d.id === r.id)) out.push({ id: r.id, fullname_: fullname(r), reason });
+  };
+  if (m.email) add(await base.where('email', '=', m.email).execute(), 'email');
+  if (m.phone) add(await base.where('phone', '=', m.phone).execute(), 'phone');
+  const model = await loadModel(deps.db, tenant.id);
+  const birth = model.custom.find((f) => f.type === 'date' && /synty|birth|födel/i.test(f.name + f.label));
+  if (birth) {
+    const mine = await deps.db.selectFrom('member_values').select('value_text').where('tenant_id', '=', tenant.id).where('member_id', '=', m.id).where('field_id', '=', birth.id).executeTakeFirst();
+    if (mine?.value_text) {
+      const rows = await sql<{ id: number; firstname: string; lastname: string }>`
+        select m.id, m.firstname, m.lastname from members m join member_values v on v.tenant_id = m.tenant_id and v.member_id = m.id and v.field_id = ${birth.id}
+        where m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and m.id <> ${m.id}
+          and lower(m.firstname) = lower(${m.firstname}) and lower(m.lastname) = lower(${m.lastname}) and v.value_text = ${mine.value_text}`.execute(deps.db);
+      add(rows.rows, 'name_birthdate');
+    }
+  }
+  return out;
+}
+
+export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<number> {
+  const m = await repo.findById(deps.db, tenant.id, id);
+  if (!m || m.pending !== 1 || m.deleted_at !== null) throw new NotFound();
+  if (m.email && (await repo.isTaken(deps.db, tenant.id, 'email', m.email, id))) throw ValidationError.field('email', 'members_email_not_unique');
+  if (m.phone && (await repo.isTaken(deps.db, tenant.id, 'phone', m.phone, id))) throw ValidationError.field('phone', 'members_phone_not_unique');
+  const model = await loadModel(deps.db, tenant.id);
+  const at = iso(deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.update(trx, tenant.id, id, { pending: 0, updated_at: at });
+    // The member's story starts here: every value the applicant gave, as PersonInsert.
+    const values = await repo.valuesOf(trx, tenant.id, [id]);
+    const data = [
+      ...(['firstname', 'lastname', 'email', 'phone', 'address_street', 'address_zip', 'address_city'] as const)
+        .filter((k) => m[k])
+        .map((k) => ({ field: k, label: model.byName.get(k)?.label ?? k, old: null, new: m[k] })),
+      ...values.flatMap((v) => {
+        const f = model.custom.find((x) => x.id === v.field_id);
+        return f ? [{ field: f.name, label: f.label, old: null, new: v.value_text ?? v.value_num }] : [];
+      }),
+    ];
+    await history.appendMany(trx, tenant.id, [{ memberId: id, context: 'PersonInsert', data, authorId: me.id, batchId: crypto.randomUUID(), at }]);
+    await activity.append(trx, tenant.id, { event: 'member_approved', context: `member:${id}`, data: [{ field: 'fullname_', new: fullname(m) }], authorId: me.id, at });
+  });
+  return id;
+}
