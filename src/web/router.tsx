@@ -1,14 +1,16 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
+import { ApplyPage } from './pages/apply/ApplyPage';
 import { LoginPage } from './pages/auth/LoginPage';
 import { LogoutPage } from './pages/auth/LogoutPage';
 import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { appRoutes, PATHS } from './routes';
 
-// Builds the router from the route table: session pages outside the signed-in
-// layout, registered pages inside it behind their role, and 404 for the rest.
+// Builds the router from the route table: session pages and the public application
+// form outside the signed-in layout, registered pages inside it behind their role,
+// and 404 for the rest.
 export function createAppRouter() {
   return createBrowserRouter([
     {
@@ -22,6 +24,7 @@ export function createAppRouter() {
       children: [
         { path: PATHS.login, element: <LoginPage /> },
         { path: PATHS.logout, element: <LogoutPage /> },
+        { path: PATHS.apply, element: <ApplyPage /> },
         {
           element: <AppLayout />,
           children: [

@@ -7,11 +7,19 @@ import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
 import { FieldsPage } from './pages/fields/FieldsPage';
 import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
 import { GroupsPage } from './pages/groups/GroupsPage';
+import { ApplicationsPage } from './pages/members/ApplicationsPage';
 import { MemberAddPage } from './pages/members/MemberAddPage';
 import { MemberEditPage } from './pages/members/MemberEditPage';
+import { MemberExportPage } from './pages/members/MemberExportPage';
+import { MemberHistoryPage } from './pages/members/MemberHistoryPage';
+import { MembersBulkEditPage } from './pages/members/MembersBulkEditPage';
+import { MembersListPage } from './pages/members/MembersListPage';
+import { MembersRemovedPage } from './pages/members/MembersRemovedPage';
+import { SearchPage } from './pages/search/SearchPage';
 import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
 import { LanguagePage } from './pages/settings/LanguagePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
+import { EditMeSessionPage } from './pages/updreqs/EditMeSessionPage';
 
 // The route table (spec §2). `PATHS` lists every path of the spec as a router
 // pattern; `appRoutes` registers the ones whose feature exists. A feature adds one
@@ -22,6 +30,8 @@ export const PATHS = {
   dashboard: '/',
   login: '/@login',
   logout: '/@logout',
+  /** The public membership application; outside the signed-in layout, embeddable with ?embed=1. */
+  apply: '/@apply',
 
   members: '/members',
   memberAdd: '/members/add',
@@ -132,12 +142,20 @@ export interface AppRoute {
 
 /** Pages inside the signed-in layout. The session pages (/@login, /@logout) live outside it. */
 export const appRoutes: readonly AppRoute[] = [
-  { path: PATHS.dashboard, page: DashboardPage, role: 'board' },
+  // Every signed-in user lands here; an ordinary member is sent on to their own data (/edit_me_s).
+  { path: PATHS.dashboard, page: DashboardPage, role: 'member' },
 
-  // Members (issue 6): the form comes first; the list (/members, and its menu entry) later.
-  // Saving a member is for site admins (members API), so the form is theirs too.
+  // Members (issue 6). Board members may read the lists, history and search; saving,
+  // deleting and bulk edit are for site admins (members API), so those pages are theirs.
+  { path: PATHS.members, page: MembersListPage, role: 'board', nav: NAV.members },
   { path: PATHS.memberAdd, page: MemberAddPage, role: 'site_admin' },
   { path: PATHS.memberEdit, page: MemberEditPage, role: 'site_admin' },
+  { path: PATHS.memberHistory, page: MemberHistoryPage, role: 'board' },
+  { path: PATHS.membersRemoved, page: MembersRemovedPage, role: 'board' },
+  { path: PATHS.membersBulkEdit, page: MembersBulkEditPage, role: 'site_admin' },
+  { path: PATHS.memberExport, page: MemberExportPage, role: 'site_admin' },
+  { path: PATHS.memberApplications, page: ApplicationsPage, role: 'site_admin' },
+  { path: PATHS.search, page: SearchPage, role: 'board' },
 
   // Fields, groups, settings (issue 5). Groups are open to the board too: they see the
   // list and can ask for group-mail rights; changing groups stays with site admins.
@@ -150,6 +168,9 @@ export const appRoutes: readonly AppRoute[] = [
   { path: PATHS.settings, page: SettingsPage, role: 'site_admin', nav: NAV.settings },
   { path: PATHS.settingsEclaim, page: EclaimSettingsPage, role: 'site_admin' },
   { path: PATHS.language, page: LanguagePage, role: 'member' },
+
+  // Update requests (issue 6 "Member self-edit via session"): every signed-in member's own data.
+  { path: PATHS.editMeSession, page: EditMeSessionPage, role: 'member' },
 ];
 
 /** Whether a path pattern has a page yet; links to later features check this, so none is dead. */

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Container, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PD_LOCALE } from '../../shared/constants';
 import type { SessionReply } from '../../shared/schemas/session';
 import { isSessionError } from '../api/errors';
 import { useSession } from '../api/session';
+import { hasRole } from '../auth/roles';
 import { SessionProvider } from '../auth/SessionContext';
 import { FullPageError } from '../components/FullPageError';
 import { PageLoader } from '../components/PageLoader';
@@ -15,6 +16,7 @@ import { BlockedNotice } from './BlockedNotice';
 import { MainNav } from './MainNav';
 import { navEntries } from './navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { SuperSearch } from './SuperSearch';
 import { UserMenu } from './UserMenu';
 import { useFocusOnNavigation } from './useFocusOnNavigation';
 import classes from './layout.module.css';
@@ -74,7 +76,15 @@ function Shell({ session }: { session: SessionReply }) {
               </Anchor>
             </Group>
             {hasNav ? <MainNav entries={entries} direction="row" visibleFrom="md" /> : null}
-            <UserMenu user={session.user} />
+            <Group gap="sm" wrap="nowrap">
+              {/* Supersearch (spec §9) for those who may read the register. */}
+              {hasRole(session.user, 'board') ? (
+                <Box role="search" visibleFrom="sm">
+                  <SuperSearch />
+                </Box>
+              ) : null}
+              <UserMenu user={session.user} />
+            </Group>
           </Group>
         </AppShell.Header>
         {hasNav ? (

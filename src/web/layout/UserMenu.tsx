@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLanguage, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LOCALES, type Locale } from '../../shared/constants';
@@ -52,6 +52,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           ) : null}
         </Menu.Label>
         <Menu.Divider />
+        {isRegistered(PATHS.editMeSession) ? (
+          <>
+            <Menu.Item component={Link} to={PATHS.editMeSession} leftSection={<IconUserEdit size={16} aria-hidden />}>
+              {t('layout.own_data')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        ) : null}
         {isRegistered(PATHS.language) ? (
           <>
             <Menu.Label>

@@ -246,7 +246,7 @@ export async function reorderFields(deps: Deps, tenant: Tenant, me: Member, orde
       at: now,
     });
   });
-  return presentFields(await repo.listAll(deps.db, tenant.id));
+  return listFields(deps, tenant, { allHeadings: true });
 }
 
 /** Built-in fields for a new tenant (called inside the tenant-creation transaction). */

@@ -75,8 +75,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     // History: one PersonUpdate per restored member naming what came back.
     const historyRows = await sql<{ member_id: number; kind: string; item: string; old_text: string | null; old_num: number | null }>`
       select u.member_id, u.kind, u.item, u.old_text, u.old_num from batch_values u
-      where u.tenant_id = ${tid} and u.batch_id = ${batchId} and u.kind in ('col', 'value', 'group') and u.member_id in ${target}
-      order by u.member_id`.execute(trx);
+      where u.tenant_id = ${tid} and u.batch_id = ${batchId} and u.kind in ('col', 'value', 'group') and u.member_id in ${target}`.execute(trx);
     // Untouched since the batch, each member still holds what the batch set (its summary).
     const summary = JSON.parse(batch.summary) as { changes?: { field: string; new: unknown }[] };
     const applied = new Map((summary.changes ?? []).map((c) => [c.field, c.new]));
@@ -100,7 +99,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     }
     await sql`update members set updated_at = ${at} where tenant_id = ${tid} and id in ${target}`.execute(trx);
     await history.appendMany(trx, tid, [...byMember].map(([memberId, data]) => ({ memberId, context: 'PersonUpdate' as const, data, authorId: me.id, batchId, at })));
-    await refreshSearchText({ db: trx, tenantId: tid, batchId, at }, model);
+    await refreshSearchText({ db: trx, tenantId: tid, batchId, at }, model, deps.dialect);
     await trx.updateTable('batches').set({ undone_at: at }).where('tenant_id', '=', tid).where('id', '=', batchId).execute();
     await activity.append(trx, tid, {
       event: 'batch_undone',

@@ -1,13 +1,20 @@
 import { Box, SimpleGrid } from '@mantine/core';
+import { Navigate } from 'react-router';
 import { hasRole } from '../../auth/roles';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { PageHeader } from '../../components/PageHeader';
+import { PATHS } from '../../routes';
 import { DashboardHelp } from './DashboardHelp';
 import { dashboardPanels } from './panels';
 
-/** `/`: titled with the association's name (spec §2), panels in a grid of equal-height rows. */
+/**
+ * `/`: titled with the association's name (spec §2), panels in a grid of equal-height rows.
+ * An ordinary member has no register to look at (spec §6: edit-me pages only): their
+ * home is their own data.
+ */
 export function DashboardPage() {
   const { user, customer_name } = useCurrentSession();
+  if (!hasRole(user, 'board')) return <Navigate to={PATHS.editMeSession} replace />;
   const panels = dashboardPanels.filter((panel) => hasRole(user, panel.role));
 
   return (

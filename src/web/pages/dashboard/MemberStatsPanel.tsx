@@ -41,6 +41,11 @@ export function MemberStatsPanel() {
                 {t('dashboard.stats_show_members')}
               </Anchor>
             ) : null}
+            {canOpen(user, PATHS.memberApplications) && stats.data.result_application_count > 0 ? (
+              <Anchor component={Link} to={PATHS.memberApplications}>
+                {t('dashboard.handle_applications')}
+              </Anchor>
+            ) : null}
             {canOpen(user, PATHS.memberAdd) ? (
               <Anchor component={Link} to={PATHS.memberAdd}>
                 {t('dashboard.add_member')}

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ALLOWED_SENDERS, type Group, type GroupSaveBody } from '../../shared/schemas/groups';
+import { okReply } from '../../shared/schemas/session';
+import { api } from './client';
+import { queryKeys } from './keys';
+import { useReorderMutation } from './reorder';
+
+// Groups API (spec §7 "Groups"): list with member counts, save, delete (confirmed
+// when the group has members), reorder and the group-mail access request.
+
+export const groupReply: z.ZodType<Group> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  email: z.string().nullable(),
+  allowed_senders: z.enum(ALLOWED_SENDERS),
+  builtin: z.string().nullable(),
+  position: z.number(),
+  member_count: z.number().int().optional(),
+});
+
+/** All groups in their order, with member counts, the built-in 'everyone' included. */
+export function useGroups() {
+  return useQuery({
+    queryKey: queryKeys.groups(),
+    queryFn: () => api.get('groups/all?get_details=1&get_everyone_group=1', z.array(groupReply)),
+  });
+}
+
+export function useGroup(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.group(id ?? 0),
+    queryFn: () => api.get(`groups/${String(id)}`, groupReply),
+    enabled: id !== null,
+  });
+}
+
+export function useSaveGroup(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: GroupSaveBody) => api.post(id === null ? 'groups/new' : `groups/${String(id)}`, body, groupReply),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['groups'] }),
+  });
+}
+
+export function useDeleteGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirmed }: { id: number; confirmed: boolean }) =>
+      api.delete(`groups/${String(id)}${confirmed ? '?confirmed=1' : ''}`, okReply),
+    onSuccess: (_reply, { id }) => {
+      queryClient.removeQueries({ queryKey: queryKeys.group(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.groups() });
+    },
+  });
+}
+
+export function useReorderGroups() {
+  return useReorderMutation<Group>(queryKeys.groups(), 'groups/reorder');
+}
+
+/** Any member may ask the site admins for the right to send group mail from an address. */
+export function useRequestGroupMailAccess() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.post('groups/request_group_mail_access', body, okReply),
+  });
+}

@@ -1,0 +1,192 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Filter } from '../../shared/filter/types';
+import { historyReply, type MemberRow } from '../../shared/schemas/members';
+import { api } from './client';
+import { memberReply } from './members';
+
+// Members lists and the actions on them (issue 6): filtered and sorted pages, quick
+// search and supersearch, history, delete/restore, bulk edit/remove/restore and undo.
+// Query keys follow `[area, verb, params]`; every change invalidates `['members']`.
+
+export interface ListSort {
+  field: string;
+  dir: 'asc' | 'desc';
+}
+
+/** The list query of `members/get_results` (spec §7): scope, filter, sort and the columns to return. */
+export interface ResultsParams {
+  filter: Filter;
+  deleted: boolean;
+  sort: ListSort;
+  columns: readonly string[];
+  page: number;
+  page_size: number;
+  /** Chunked loading of the "everyone" list: rows from `offset`, `limit` at a time (≤ 1000). */
+  offset?: number;
+  limit?: number;
+}
+
+const memberRow = z
+  .looseObject({ id: z.number().int(), firstname: z.string(), lastname: z.string(), fullname_: z.string() })
+  .transform((row) => row as MemberRow);
+
+export const resultsReply = z.object({
+  results: z.array(memberRow),
+  stats: z.object({ result_count: z.number().int(), result_application_count: z.number().int() }),
+});
+export type ResultsReply = z.infer<typeof resultsReply>;
+
+export const resultsKey = (params: ResultsParams) => ['members', 'get_results', params] as const;
+
+export const fetchResults = (params: ResultsParams): Promise<ResultsReply> =>
+  api.post('members/get_results', { ...params, pending: false }, resultsReply);
+
+/** One page of the list; the previous page stays on screen while the next loads. */
+export function useMemberResults(params: ResultsParams, enabled = true) {
+  return useQuery({
+    queryKey: resultsKey(params),
+    queryFn: () => fetchResults(params),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const searchHit = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fullname_: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+const searchReply = z.object({ results: z.array(searchHit), more: z.boolean() });
+export type SearchReply = z.infer<typeof searchReply>;
+
+/** Quick search in a list (≥ 2 characters): names, contact data and text fields, accents ignored. */
+export function useQuickSearch(term: string, opts: { deleted: boolean; enabled: boolean }) {
+  const body = { term, deleted: opts.deleted, show_all: true };
+  return useQuery({
+    queryKey: ['members', 'quicksearch', body] as const,
+    queryFn: () => api.post('members/quicksearch', body, searchReply),
+    placeholderData: keepPreviousData,
+    enabled: opts.enabled,
+  });
+}
+
+/** Supersearch (> 2 characters): a few members for the top bar, or up to 100 for the search page. */
+export function useSuperSearch(term: string, opts: { showAll: boolean; enabled: boolean }) {
+  const body = { term, show_all: opts.showAll };
+  return useQuery({
+    queryKey: ['members', 'supersearch', body] as const,
+    queryFn: () => api.post('members/supersearch', body, searchReply),
+    enabled: opts.enabled,
+  });
+}
+
+/** A member in any state (also deleted), for pages that only need the name. */
+export function useMemberAnyState(id: number | null) {
+  return useQuery({
+    queryKey: ['members', 'get', { id: id ?? 0, any_state: true }] as const,
+    queryFn: () => api.get(`members/${String(id)}?any_state=1`, memberReply),
+    enabled: id !== null,
+  });
+}
+
+export type HistoryEntry = z.infer<typeof historyReply>[number];
+
+export function useMemberHistory(id: number | null) {
+  return useQuery({
+    queryKey: ['members', 'get_history', { id: id ?? 0 }] as const,
+    queryFn: () => api.post('members/get_history', { id }, historyReply),
+    enabled: id !== null,
+  });
+}
+
+const batchReply = z.object({ batch_id: z.string() });
+const bulkReply = z.object({ batch_id: z.string(), count: z.number().int() });
+export type BulkReply = z.infer<typeof bulkReply>;
+const countReply = z.object({ count: z.number().int() });
+const bulkGetReply = z.object({
+  count: z.number().int(),
+  sample: z.array(z.object({ id: z.number().int(), fullname_: z.string() })),
+});
+export const undoReply = z.object({ batch_id: z.string(), restored: z.number().int(), kept: z.number().int() });
+
+/**
+ * After any change to members: lists, counts, searches and group member counts are
+ * refetched. `keepMembers` leaves single members alone (a deleted member's open page
+ * would otherwise turn into "not found" before the user is taken away from it).
+ */
+export function useInvalidateMembers(opts: { keepMembers?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const { keepMembers = false } = opts;
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['members'], predicate: (q) => !keepMembers || q.queryKey[1] !== 'get' }),
+      queryClient.invalidateQueries({ queryKey: ['groups'] }),
+    ]);
+}
+
+/** Soft delete (restorable); the reply's batch can be undone. */
+export function useDeleteMember() {
+  const invalidate = useInvalidateMembers({ keepMembers: true });
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`members/${String(id)}`, batchReply),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useRestoreMember() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (id: number) => api.post('members/restore', { id }, memberReply),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** How many members a bulk action would touch, with a few names. */
+export function useBulkGet(filter: Filter, enabled: boolean) {
+  return useQuery({
+    queryKey: ['members', 'bulkget', { filter }] as const,
+    queryFn: () => api.post('members/bulkget', { filter }, bulkGetReply),
+    enabled,
+  });
+}
+
+export function useBulkUpdate() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (body: { data: Record<string, unknown>; filter: Filter }) => api.post('members/bulkupdate', body, bulkReply),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useBulkRemove() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (filter: Filter) => api.post('members/bulkremove', { filter }, bulkReply),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useBulkRestore() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (filter: Filter) => api.post('members/bulkrestore', { filter }, bulkReply),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useDeletePermanently() {
+  const invalidate = useInvalidateMembers();
+  return useMutation({
+    mutationFn: (filter: Filter) => api.post('members/delete_permanently', { filter }, countReply),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** Undoes a batch (delete, bulk edit/remove/restore); `keep_changed` skips members changed since. */
+export const postUndo = (batchId: string, keepChanged: boolean) =>
+  api.post('members/undo', { batch_id: batchId, keep_changed: keepChanged }, undoReply);

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { MemberBody } from '../../shared/schemas/members';
+import { api } from './client';
+import { fieldReply } from './fields';
+import { memberReply } from './members';
+
+// Member self-edit by session (spec §2 /edit_me_s, §7 updreqs edit_me_s / update_me_s):
+// the signed-in member's own values and the fields they may see, each with its
+// visibility (1 read-only, 2 editable, 3 required).
+
+const editMeReply = z.object({ member: memberReply, fields: z.array(fieldReply) });
+export type EditMeReply = z.infer<typeof editMeReply>;
+
+const editMeKey = ['updreqs', 'edit_me_s', {}] as const;
+
+export function useEditMe() {
+  return useQuery({
+    queryKey: editMeKey,
+    queryFn: () => api.post('updreqs/edit_me_s', {}, editMeReply),
+    // The form copies the values once; refetching behind it would not change what is shown.
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: MemberBody) => api.post('updreqs/update_me_s', { member }, editMeReply),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(editMeKey, reply);
+      // The name in the top bar comes from the session; admins' lists show the member too.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['session'] }),
+        queryClient.invalidateQueries({ queryKey: ['members'] }),
+      ]);
+    },
+  });
+}

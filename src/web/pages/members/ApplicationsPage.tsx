@@ -1,0 +1,220 @@
+import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconExternalLink, IconInbox } from '@tabler/icons-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LIST_PAGE_SIZE } from '../../../shared/constants';
+import { useApplications } from '../../api/applications';
+import type { MemberReply } from '../../api/members';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { PageHeader } from '../../components/PageHeader';
+import { useUndoNotification } from '../../components/undo';
+import { isRegistered, PATHS } from '../../routes';
+import { ApplicationDrawer } from './ApplicationDrawer';
+import { formatHelsinkiDate } from './applicationFormat';
+import { ApplyEmbedSnippet } from './ApplyEmbedSnippet';
+import { memberEditPath } from './paths';
+
+// Membership applications (spec §2 /members/applications; issue 6 "Applications"):
+// the queue of pending applications, oldest first; one opens in a drawer
+// (`?id=` in the address, so a reload or a shared link shows the same one).
+
+const ID_PARAM = 'id';
+const PAGE_PARAM = 'sivu';
+/** How long the "approved" notification with its link stays (a link needs time to reach; WCAG 2.2.1). */
+const APPROVED_VISIBLE_MS = 10_000;
+
+/** `/members/applications` */
+export function ApplicationsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(0, Number(params.get(PAGE_PARAM) ?? '1') - 1) || 0;
+  const openId = /^\d{1,15}$/.test(params.get(ID_PARAM) ?? '') ? Number(params.get(ID_PARAM)) : null;
+  const list = useApplications({ page });
+  const showUndo = useUndoNotification();
+  const focusHeading = useRef(false);
+
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  const open = (id: number) => setParam(ID_PARAM, String(id));
+  const close = () => setParam(ID_PARAM, null);
+  /** After approving or rejecting, the row is gone: focus goes to the heading, not to nowhere. */
+  const closeAfterAction = () => {
+    focusHeading.current = true;
+    close();
+    window.setTimeout(() => {
+      if (!focusHeading.current) return;
+      focusHeading.current = false;
+      document.querySelector<HTMLElement>('[data-page-heading]')?.focus();
+    }, 350);
+  };
+
+  const onApproved = (member: MemberReply) => {
+    closeAfterAction();
+    const id = `approved-${String(member.id)}`;
+    notifications.show({
+      id,
+      color: 'green',
+      autoClose: APPROVED_VISIBLE_MS,
+      closeButtonProps: { 'aria-label': t('common.close') },
+      message: (
+        <Group gap="sm" justify="space-between" wrap="nowrap">
+          <Text size="sm">{t('applications.approved', { name: member.fullname_ })}</Text>
+          {isRegistered(PATHS.memberEdit) ? (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => {
+                notifications.hide(id);
+                void navigate(memberEditPath(member.id));
+              }}
+            >
+              {t('applications.open_member')}
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    });
+  };
+
+  const onRejected = (name: string, batchId: string) => {
+    closeAfterAction();
+    showUndo(t('applications.rejected', { name }), batchId);
+  };
+
+  const data = list.data;
+  const total = data?.stats.result_count ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+
+  return (
+    <>
+      <PageHeader title={t('applications.page')}>
+        {isRegistered(PATHS.members) ? (
+          <Button component={Link} to={PATHS.members} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+            {t('members.back_to_list')}
+          </Button>
+        ) : null}
+      </PageHeader>
+
+      <Stack gap="xl">
+        <Stack component="section" gap="sm" aria-labelledby="applications-queue-title">
+          <Group justify="space-between" align="baseline">
+            <Title order={2} size="h3" id="applications-queue-title">
+              {t('applications.queue_title')}
+            </Title>
+            {data ? (
+              <Text fw={600} data-testid="applications-count" aria-live="polite">
+                {t('applications.count', { count: total })}
+              </Text>
+            ) : null}
+          </Group>
+
+          {list.isError ? (
+            <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
+          ) : !data ? (
+            <Stack gap="xs" role="status" aria-label={t('app.loading')}>
+              <Skeleton height={36} />
+              <Skeleton height={36} />
+              <Skeleton height={36} />
+            </Stack>
+          ) : data.results.length === 0 ? (
+            <Paper withBorder p="xl" data-testid="applications-empty">
+              <Group gap="md" wrap="nowrap" align="flex-start">
+                <IconInbox size={32} aria-hidden />
+                <Stack gap={4}>
+                  <Text fw={600}>{t('applications.empty_title')}</Text>
+                  <Text size="sm">{t('applications.empty_text')}</Text>
+                </Stack>
+              </Group>
+            </Paper>
+          ) : (
+            <>
+              <Table.ScrollContainer minWidth={520}>
+                <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="applications-queue-title" data-testid="applications-table">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('applications.col_name')}</Table.Th>
+                      <Table.Th>{t('applications.col_email')}</Table.Th>
+                      <Table.Th>{t('applications.col_applied')}</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>{t('applications.col_actions')}</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.results.map((row) => (
+                      <Table.Tr key={row.id}>
+                        <Table.Td>
+                          <UnstyledButton
+                            onClick={() => open(row.id)}
+                            fw={600}
+                            c="var(--mantine-color-anchor)"
+                            td="underline"
+                            aria-haspopup="dialog"
+                          >
+                            {row.fullname_}
+                          </UnstyledButton>
+                        </Table.Td>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{typeof row.email === 'string' ? row.email : ''}</Table.Td>
+                        <Table.Td>{typeof row.created_at === 'string' ? formatHelsinkiDate(row.created_at) : ''}</Table.Td>
+                        <Table.Td ta="right">
+                          <Button
+                            size="xs"
+                            variant="light"
+                            onClick={() => open(row.id)}
+                            aria-label={t('applications.handle_named', { name: row.fullname_ })}
+                            aria-haspopup="dialog"
+                          >
+                            {t('applications.handle')}
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {pages > 1 ? (
+                <Pagination
+                  total={pages}
+                  value={page + 1}
+                  onChange={(value) => setParam(PAGE_PARAM, value === 1 ? null : String(value))}
+                  getControlProps={(control) => ({
+                    'aria-label': control === 'previous' ? t('applications.page_previous') : t('applications.page_next'),
+                  })}
+                  getItemProps={(value) => ({ 'aria-label': t('applications.page_number', { page: value }) })}
+                />
+              ) : null}
+            </>
+          )}
+        </Stack>
+
+        <Stack component="section" gap="sm" aria-labelledby="applications-form-title" maw={860}>
+          <Title order={2} size="h3" id="applications-form-title">
+            {t('applications.form_title')}
+          </Title>
+          <Text>{t('applications.form_text')}</Text>
+          <Anchor href={PATHS.apply} target="_blank" rel="noopener" fw={600} data-testid="apply-form-link">
+            <Group component="span" gap={4} wrap="nowrap">
+              {t('applications.form_link')}
+              <IconExternalLink size={16} aria-hidden />
+              <VisuallyHidden>{t('applications.new_tab')}</VisuallyHidden>
+            </Group>
+          </Anchor>
+          <ApplyEmbedSnippet />
+        </Stack>
+      </Stack>
+
+      <ApplicationDrawer id={openId} onClose={close} onApproved={onApproved} onRejected={onRejected} />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { Checkbox, NativeSelect, PasswordInput, Stack, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { DECIMAL_INPUT_MAXLENGTH } from '../../../shared/constants';
+import { type Field, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import type { MemberFormValues } from './memberFormValues';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+
+interface MemberFieldInputProps {
+  field: Field;
+  form: UseFormReturnType<MemberFormValues>;
+  /** Editing an existing member: an empty password input keeps the stored password. */
+  editing: boolean;
+  /** The person fills in their own data (application, self-edit): the browser may fill it (WCAG 1.3.5). */
+  ownData?: boolean;
+}
+
+/** Autocomplete tokens of the fixed fields, for forms where people enter their own data. */
+const OWN_AUTOCOMPLETE: Record<string, string> = {
+  firstname: 'given-name',
+  lastname: 'family-name',
+  email: 'email',
+  phone: 'tel',
+  address_street: 'street-address',
+  address_zip: 'postal-code',
+  address_city: 'address-level2',
+};
+
+/** One member field as the input its type needs (spec §3 "Field" types). */
+export function MemberFieldInput({ field, form, editing, ownData = false }: MemberFieldInputProps) {
+  const { t } = useTranslation();
+  const autoComplete = (ownData ? OWN_AUTOCOMPLETE[field.name] : undefined) ?? 'off';
+  const required = field.visibility === VISIBILITY_REQUIRED;
+  const description = field.help_text || undefined;
+  const common = { label: field.label, required, ...form.getInputProps(field.name) };
+
+  switch (field.type) {
+    case 'heading':
+      return null;
+    case 'checkbox':
+      return (
+        <Checkbox
+          label={field.label}
+          description={description}
+          required={required}
+          {...form.getInputProps(field.name, { type: 'checkbox' })}
+        />
+      );
+    case 'textarea':
+      return <Textarea {...common} description={description} autosize minRows={3} maxLength={field.maxlength} />;
+    case 'integer':
+      return <TextInput {...common} description={description} inputMode="numeric" maxLength={12} />;
+    case 'decimal':
+      return (
+        <TextInput
+          {...common}
+          description={description ?? t('members.decimal_help')}
+          inputMode="decimal"
+          maxLength={DECIMAL_INPUT_MAXLENGTH}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput
+          {...common}
+          description={description ?? t('members.date_help')}
+          placeholder={t('members.date_placeholder')}
+          inputMode="numeric"
+          maxLength={10}
+          autoComplete="off"
+        />
+      );
+    case 'dropdown':
+      return (
+        <NativeSelect
+          {...common}
+          description={description}
+          data={[{ value: '', label: t('members.no_choice') }, ...field.options.map((o) => ({ value: o.value, label: o.label }))]}
+        />
+      );
+    case 'email':
+      return <TextInput {...common} description={description} type="email" maxLength={field.maxlength} autoComplete={autoComplete} />;
+    case 'password': {
+      const value = form.getValues()[field.name];
+      return (
+        <Stack gap={0}>
+          <PasswordInput
+            {...common}
+            description={description ?? (editing ? t('members.password_keep_help') : undefined)}
+            maxLength={field.maxlength}
+            autoComplete="new-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
+          />
+          <PasswordStrengthMeter password={typeof value === 'string' ? value : ''} />
+        </Stack>
+      );
+    }
+    case 'text':
+      if (field.name === 'phone') {
+        return (
+          <TextInput
+            {...common}
+            description={description ?? t('members.phone_help')}
+            type="tel"
+            inputMode="tel"
+            maxLength={field.maxlength}
+            autoComplete={autoComplete}
+          />
+        );
+      }
+      return <TextInput {...common} description={description} maxLength={field.maxlength} autoComplete={autoComplete} />;
+  }
+}

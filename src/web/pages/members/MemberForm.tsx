@@ -1,0 +1,301 @@
+import { Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type FormErrors, useForm, type UseFormReturnType } from '@mantine/form';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type Field, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import type { Group as MemberGroup } from '../../../shared/schemas/groups';
+import type { MemberBody } from '../../../shared/schemas/members';
+import { isApiError } from '../../api/errors';
+import type { MemberReply } from '../../api/members';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
+import { SubmitButton } from '../../components/SubmitButton';
+import { useGuardedSubmit } from '../../components/useGuardedSubmit';
+import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
+import { BypassModal } from './BypassModal';
+import { MemberFieldInput } from './MemberFieldInput';
+import {
+  bypassableFields,
+  CONFIRM_PASSWORD,
+  formOrder,
+  type MemberFormValues,
+  memberGroups,
+  NEW_PASSWORD,
+  toFormValues,
+  toMemberBody,
+  validateMemberForm,
+  valueFields,
+} from './memberFormValues';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { ReadOnlyFieldValue } from './ReadOnlyFieldValue';
+
+/**
+ * Spec §2 "Member form: variants for membership application and member self-edit".
+ * 'admin' (default) edits everything; 'application' (the public form) and 'self' (the
+ * member's own data) show only the fields, with no groups, flags or password, refuse
+ * empty required fields outright (no bypass) and show read-only fields as text.
+ */
+export type MemberFormVariant = 'admin' | 'application' | 'self';
+
+export interface MemberFormProps<R extends MemberBody = MemberReply> {
+  /** Fields in form order (fields/all with all headings). */
+  fields: readonly Field[];
+  /** All groups (groups/all); the built-in ones are not shown as checkboxes. */
+  groups: readonly MemberGroup[];
+  /** The member being edited, or null for a new one. */
+  member: MemberReply | null;
+  /** Sends the body (members/new or members/{id}); rejects with the API error. */
+  save: (body: MemberBody) => Promise<R>;
+  /**
+   * Called after a successful save. Returning a path navigates there (the unsaved-changes
+   * guard lets it through); otherwise the form stays, showing the saved values.
+   */
+  onSaved: (member: R) => string | void;
+  submitLabel: string;
+  variant?: MemberFormVariant;
+  /** Extra inputs inside the form, before the submit button (the application's honeypot). */
+  extra?: ReactNode;
+}
+
+interface Section {
+  heading: Field | null;
+  fields: Field[];
+}
+
+/** Fields split at their headings: each heading starts a titled section (spec §3: a heading only structures the form). */
+function sections(fields: readonly Field[]): Section[] {
+  const result: Section[] = [{ heading: null, fields: [] }];
+  for (const field of fields) {
+    if (field.type === 'heading') result.push({ heading: field, fields: [] });
+    else result[result.length - 1]?.fields.push(field);
+  }
+  return result.filter((s) => s.heading !== null || s.fields.length > 0);
+}
+
+/**
+ * The admin's member form (issue 6): every field in the configured order with typed
+ * inputs, group memberships, flags and a new password. Server errors go under their
+ * fields with focus on the first; empty required fields open the bypass modal.
+ * `variant` gives the application and self-edit forms (see MemberFormVariant).
+ */
+export function MemberForm<R extends MemberBody = MemberReply>({
+  fields,
+  groups,
+  member,
+  save,
+  onSaved,
+  submitLabel,
+  variant = 'admin',
+  extra,
+}: MemberFormProps<R>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const creating = member === null;
+  const admin = variant === 'admin';
+  // Applicants and members fill in only the fields their visibility opens to them.
+  const own = valueFields(fields).filter((f) => f.visibility >= VISIBILITY_EDITABLE);
+  const order = admin ? formOrder(fields, groups) : own.map((f) => f.name);
+  const [error, setError] = useState<unknown>(null);
+  const [bypass, setBypass] = useState<{ names: string[]; values: MemberFormValues } | null>(null);
+  const groupsTitleId = useId();
+  const flagsTitleId = useId();
+  const passwordTitleId = useId();
+
+  const form = useForm<MemberFormValues>({
+    mode: 'controlled',
+    initialValues: toFormValues(fields, groups, member),
+    validate: (values) =>
+      translateFieldErrors(admin ? validateMemberForm(fields, values) : { ...requiredErrors(own, values), ...validateMemberForm(own, values) }),
+  });
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? groups.find((g) => g.name === name)?.label ?? name;
+
+  const send = async (values: MemberFormValues, bypassRequired: boolean) => {
+    setError(null);
+    const full = toMemberBody(fields, groups, values, { creating });
+    const body = admin
+      ? { ...full, ...(bypassRequired ? { bypass_required_fields: true } : {}) }
+      : Object.fromEntries(Object.entries(full).filter(([name]) => order.includes(name)));
+    let saved: R;
+    try {
+      saved = await save(body);
+    } catch (failure) {
+      const skippable = admin && !bypassRequired && isApiError(failure) && failure.status === 400 ? bypassableFields(failure.errors) : null;
+      if (skippable) {
+        // Listed in form order, as the user meets them.
+        setBypass({ names: order.filter((name) => skippable.includes(name)).concat(skippable.filter((n) => !order.includes(n))), values });
+        return;
+      }
+      setError(failure);
+      if (bypassRequired) {
+        // The bypass modal closes first; focus moves to the first invalid field after it.
+        setBypass(null);
+        setTimeout(() => applyServerErrors(form, failure, order), 0);
+      } else {
+        applyServerErrors(form, failure, order);
+      }
+      return;
+    }
+    setBypass(null);
+    const next = onSaved(saved);
+    if (typeof next === 'string') {
+      guard.allowNextNavigation();
+      void navigate(next);
+      return;
+    }
+    const fresh = toFormValues(fields, groups, saved);
+    form.setValues(fresh);
+    form.resetDirty(fresh);
+    if (bypassRequired) setTimeout(() => document.querySelector<HTMLElement>('[data-page-heading]')?.focus(), 0);
+  };
+
+  const submit = useGuardedSubmit(async (values: MemberFormValues) => send(values, false));
+  const saveAnyway = useGuardedSubmit(async () => {
+    if (!bypass) return;
+    await send(bypass.values, true);
+  });
+
+  const backToEditing = () => {
+    const first = bypass?.names[0];
+    setBypass(null);
+    if (!first) return;
+    const required = t('_validation_field_required');
+    form.setErrors(Object.fromEntries((bypass?.names ?? []).filter((n) => order.includes(n)).map((n) => [n, required])));
+    // After the modal has returned focus to the save button.
+    setTimeout(() => (form.getInputNode(first) as HTMLElement | null)?.focus(), 0);
+  };
+
+  const onInvalid = (errors: FormErrors) => {
+    setError(null);
+    focusFirstInvalid(form, errors, order);
+  };
+
+  const customGroups = memberGroups(groups);
+  const newPassword = form.getValues()[NEW_PASSWORD];
+
+  return (
+    <>
+      {guard.prompt}
+      <ErrorBanner error={error} fields={order} />
+      <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate data-testid="member-form">
+        <Stack gap="xl" maw={760}>
+          {sections(fields).map((section, index) => (
+            <FieldSection
+              key={section.heading?.id ?? `top-${String(index)}`}
+              section={section}
+              form={form}
+              editing={!creating}
+              variant={variant}
+            />
+          ))}
+
+          {admin && customGroups.length > 0 ? (
+            <Stack component="section" gap="sm" aria-labelledby={groupsTitleId}>
+              <Title order={2} size="h3" id={groupsTitleId}>
+                {t('members.groups')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {customGroups.map((group) => (
+                  <Checkbox key={group.id} label={group.label} {...form.getInputProps(group.name, { type: 'checkbox' })} />
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ) : null}
+
+          {admin ? (
+            <>
+              <Stack component="section" gap="sm" aria-labelledby={flagsTitleId}>
+                <Title order={2} size="h3" id={flagsTitleId}>
+                  {t('members.flags')}
+                </Title>
+                <Checkbox label={t('members.active')} description={t('members.active_help')} {...form.getInputProps('active', { type: 'checkbox' })} />
+                <Checkbox label={t('members.board')} description={t('members.board_help')} {...form.getInputProps('board', { type: 'checkbox' })} />
+                <Checkbox
+                  label={t('members.site_admin')}
+                  description={t('members.site_admin_help')}
+                  {...form.getInputProps('site_admin', { type: 'checkbox' })}
+                />
+              </Stack>
+
+              <Stack component="section" gap="sm" aria-labelledby={passwordTitleId}>
+                <Title order={2} size="h3" id={passwordTitleId}>
+                  {t('members.login')}
+                </Title>
+                <Text size="sm">{creating ? t('members.login_help_new') : t('members.login_help_edit')}</Text>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <Stack gap={0}>
+                    <PasswordInput
+                      label={t('members.new_password')}
+                      autoComplete="new-password"
+                      maxLength={50}
+                      visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
+                      {...form.getInputProps(NEW_PASSWORD)}
+                    />
+                    <PasswordStrengthMeter password={typeof newPassword === 'string' ? newPassword : ''} />
+                  </Stack>
+                  <PasswordInput
+                    label={t('members.confirm_password')}
+                    autoComplete="new-password"
+                    maxLength={50}
+                    visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
+                    {...form.getInputProps(CONFIRM_PASSWORD)}
+                  />
+                </SimpleGrid>
+              </Stack>
+            </>
+          ) : null}
+
+          {extra}
+
+          <Group>
+            <SubmitButton pending={submit.pending || saveAnyway.pending}>{submitLabel}</SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+      <BypassModal
+        labels={bypass ? bypass.names.map(labelOf) : null}
+        pending={saveAnyway.pending}
+        onBack={backToEditing}
+        onSaveAnyway={() => void saveAnyway.run()}
+      />
+    </>
+  );
+}
+
+/** Empty required fields of the application and self-edit forms, which cannot be skipped. */
+function requiredErrors(fields: readonly Field[], values: MemberFormValues): Record<string, string> {
+  const empty = (v: string | boolean | undefined) => v === undefined || v === false || (typeof v === 'string' && v.trim() === '');
+  return Object.fromEntries(
+    fields.filter((f) => f.visibility === VISIBILITY_REQUIRED && empty(values[f.name])).map((f) => [f.name, '_validation_field_required']),
+  );
+}
+
+interface FieldSectionProps {
+  section: Section;
+  form: UseFormReturnType<MemberFormValues>;
+  editing: boolean;
+  variant: MemberFormVariant;
+}
+
+function FieldSection({ section, form, editing, variant }: FieldSectionProps) {
+  const titleId = useId();
+  const inputs = section.fields.map((field) =>
+    variant !== 'admin' && field.visibility < VISIBILITY_EDITABLE ? (
+      <ReadOnlyFieldValue key={field.id} field={field} value={form.getValues()[field.name]} />
+    ) : (
+      <MemberFieldInput key={field.id} field={field} form={form} editing={editing} ownData={variant !== 'admin'} />
+    ),
+  );
+  if (!section.heading) return <Stack gap="md">{inputs}</Stack>;
+  return (
+    <Stack component="section" gap="md" aria-labelledby={titleId}>
+      <Title order={2} size="h3" id={titleId}>
+        {section.heading.label}
+      </Title>
+      {section.heading.help_text ? <Text size="sm">{section.heading.help_text}</Text> : null}
+      {inputs}
+    </Stack>
+  );
+}
+

@@ -1,0 +1,44 @@
+import { formatFinnishDate, parseIsoDate } from '../../../shared/finnish/date';
+import { formatFinnishMobile } from '../../../shared/finnish/phone';
+
+// Texts of member history (spec §3 "History entry"): times as d.M.yyyy klo H.mm in
+// Europe/Helsinki, yes/no for booleans, phone numbers as people write them.
+
+const HELSINKI = 'Europe/Helsinki';
+
+/** An ISO timestamp (UTC) as "5.3.2026 klo 14.05" Helsinki time. */
+export function formatDateTime(iso: string, klo: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: HELSINKI,
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const n = (type: Intl.DateTimeFormatPartTypes) => String(Number(part(type)));
+  return `${n('day')}.${n('month')}.${part('year')} ${klo} ${n('hour')}.${part('minute')}`;
+}
+
+export interface ValueTexts {
+  yes: string;
+  no: string;
+  empty: string;
+  klo: string;
+}
+
+/** One old or new value of a history entry as text. */
+export function historyValue(field: string, value: unknown, texts: ValueTexts): string {
+  if (value === null || value === undefined || value === '') return texts.empty;
+  if (typeof value === 'boolean') return value ? texts.yes : texts.no;
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (field === 'phone' || field.startsWith('phone')) return formatFinnishMobile(value);
+  if (parseIsoDate(value)) return formatFinnishDate(value);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDateTime(value, texts.klo);
+  return value;
+}

@@ -1,0 +1,3 @@
+import { PATHS } from '../../routes';
+
+export const memberEditPath = (id: number): string => PATHS.memberEdit.replace(':id', String(id));

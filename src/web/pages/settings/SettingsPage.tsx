@@ -1,0 +1,164 @@
+import { Alert, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { organisationSettings, type SettingsReply } from '../../../shared/schemas/settings';
+import { useSaveSettings } from '../../api/settings';
+import { DisabledReason } from '../../components/DisabledReason';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
+import { notifySuccess } from '../../components/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { SubmitButton } from '../../components/SubmitButton';
+import { useGuardedSubmit } from '../../components/useGuardedSubmit';
+import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
+import { SettingsNav } from './SettingsNav';
+import { useSettingsForm } from './useSettingsForm';
+
+/** Form inputs in screen order: the first invalid one gets focus. */
+const FIELDS = ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled'] as const;
+
+interface OrganisationValues extends Record<string, unknown> {
+  name_: string;
+  reply_to_email: string;
+  bank_account: string;
+  business_id: string;
+  vat_obliged: boolean;
+  porg_enabled: boolean;
+}
+
+const EMPTY: OrganisationValues = { name_: '', reply_to_email: '', bank_account: '', business_id: '', vat_obliged: false, porg_enabled: false };
+
+const toValues = (s: SettingsReply): OrganisationValues => ({
+  name_: s.name_,
+  reply_to_email: s.reply_to_email,
+  bank_account: s.bank_account,
+  business_id: s.business_id,
+  vat_obliged: s.vat_obliged,
+  porg_enabled: s.porg_enabled,
+});
+
+function validate(values: OrganisationValues): FormErrors {
+  const parsed = organisationSettings.safeParse({ scope_: 'organisation', ...values });
+  if (parsed.success) return {};
+  const errors: FormErrors = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return translateFieldErrors(errors);
+}
+
+/**
+ * `/config/settings`: the association's own details. The bank account is checked and
+ * grouped in fours by the server; the BIC and VAT id shown are derived from what is saved.
+ */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { settings, form, reset } = useSettingsForm(toValues, EMPTY, validate);
+  const save = useSaveSettings();
+  const [error, setError] = useState<unknown>(null);
+  const guard = useUnsavedChangesGuard(form.isDirty());
+  const data = settings.data;
+
+  const submit = useGuardedSubmit(async (values: OrganisationValues) => {
+    setError(null);
+    let reply: SettingsReply;
+    try {
+      reply = await save.mutateAsync({ scope_: 'organisation', ...values });
+    } catch (failure) {
+      setError(failure);
+      applyServerErrors(form, failure, FIELDS);
+      return;
+    }
+    reset(reply);
+    notifySuccess(t('settings.saved'));
+  });
+
+  const onInvalid = (errors: FormErrors) => {
+    setError(null);
+    focusFirstInvalid(form, errors, FIELDS);
+  };
+
+  if (!data) {
+    return (
+      <>
+        <PageHeader title={t('settings.page')} />
+        <SettingsNav />
+        {settings.isError ? <ErrorBanner error={settings.error} onRetry={() => void settings.refetch()} /> : <PageLoader />}
+      </>
+    );
+  }
+
+  const disabled = data.disable_;
+  const textInput = (name: 'name_' | 'reply_to_email' | 'bank_account' | 'business_id', label: string, extra: Record<string, unknown>) => (
+    <DisabledReason reason={disabled[name]} label={label}>
+      <TextInput label={label} disabled={name in disabled} {...extra} {...form.getInputProps(name)} />
+    </DisabledReason>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('settings.page')} />
+      {guard.prompt}
+      <SettingsNav />
+      <Stack gap="md" maw={640}>
+        {data.email_missing_ || data.vat_id_missing_ ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            title={t('settings.missing_title')}
+            // Mantine's yellow title is below AA contrast on the light yellow background.
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
+            <Stack gap={4}>
+              {data.email_missing_ ? <Text size="sm">{t('settings.email_missing')}</Text> : null}
+              {data.vat_id_missing_ ? <Text size="sm">{t('settings.vat_id_missing')}</Text> : null}
+            </Stack>
+          </Alert>
+        ) : null}
+        <ErrorBanner error={error} fields={FIELDS} />
+        <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
+          <Stack gap="md">
+            {textInput('name_', t('settings.name'), { required: true, maxLength: 255, autoComplete: 'organization' })}
+            {textInput('reply_to_email', t('settings.reply_to_email'), {
+              type: 'email',
+              maxLength: 255,
+              description: t('settings.reply_to_email_help'),
+            })}
+            {textInput('bank_account', t('settings.bank_account'), {
+              maxLength: 50,
+              autoComplete: 'off',
+              spellCheck: false,
+              description: data.bic_ ? t('settings.bic', { bic: data.bic_ }) : t('settings.bank_account_help'),
+            })}
+            {textInput('business_id', t('settings.business_id'), {
+              maxLength: 20,
+              autoComplete: 'off',
+              description: data.vat_id_ ? t('settings.vat_id', { vat_id: data.vat_id_ }) : t('settings.business_id_help'),
+            })}
+            <DisabledReason reason={disabled.vat_obliged} label={t('settings.vat_obliged')}>
+              <Checkbox
+                label={t('settings.vat_obliged')}
+                description={t('settings.vat_obliged_help')}
+                disabled={'vat_obliged' in disabled}
+                {...form.getInputProps('vat_obliged', { type: 'checkbox' })}
+              />
+            </DisabledReason>
+            <DisabledReason reason={disabled.porg_enabled} label={t('settings.porg_enabled')}>
+              <Checkbox
+                label={t('settings.porg_enabled')}
+                description={t('settings.porg_enabled_help')}
+                disabled={'porg_enabled' in disabled}
+                {...form.getInputProps('porg_enabled', { type: 'checkbox' })}
+              />
+            </DisabledReason>
+            <Group mt="sm">
+              <SubmitButton pending={submit.pending}>{t('common.save')}</SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </>
+  );
+}

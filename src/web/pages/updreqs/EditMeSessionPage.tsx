@@ -1,0 +1,75 @@
+import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Field, VISIBILITY_EDITABLE, VISIBILITY_READONLY, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import type { MemberReply } from '../../api/members';
+import { useEditMe, useUpdateMe } from '../../api/updreqs';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { notifySuccess } from '../../components/notify';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { MemberForm } from '../members/MemberForm';
+
+// Member self-edit by session (spec §2 /edit_me_s, §6 "Ordinary member: edit-me pages
+// only"): the signed-in member's own form, each field per its visibility — read-only
+// ones as text, required ones marked — saved with update_me_s.
+
+/**
+ * Without guardian emails (porg) a member's own email is required (spec §5 "Edit-me"),
+ * so the form marks it so; with them, any one of the three will do and the server says which.
+ */
+export function ownFields(fields: readonly Field[]): Field[] {
+  const porg = fields.some((f) => f.name === 'email_porg1' || f.name === 'email_porg2');
+  if (porg) return [...fields];
+  return fields.map((f) => (f.name === 'email' && f.visibility === VISIBILITY_EDITABLE ? { ...f, visibility: VISIBILITY_REQUIRED } : f));
+}
+
+/** `/edit_me_s` */
+export function EditMeSessionPage() {
+  const { t } = useTranslation();
+  const editMe = useEditMe();
+  const update = useUpdateMe();
+  const fields = useMemo(() => (editMe.data ? ownFields(editMe.data.fields) : []), [editMe.data]);
+  const hasReadOnly = fields.some((f) => f.type !== 'heading' && f.visibility === VISIBILITY_READONLY);
+
+  const header = <PageHeader title={t('edit_me.page')} />;
+  if (editMe.isError) {
+    return (
+      <>
+        {header}
+        <ErrorBanner error={editMe.error} onRetry={() => void editMe.refetch()} />
+      </>
+    );
+  }
+  if (!editMe.data) {
+    return (
+      <>
+        {header}
+        <PageLoader minHeight={240} />
+      </>
+    );
+  }
+
+  const member = editMe.data.member;
+  return (
+    <>
+      {header}
+      <Stack gap="xs" mb="lg" maw={760}>
+        <Text>{t('edit_me.intro')}</Text>
+        <Text size="sm">{hasReadOnly ? t('edit_me.required_and_readonly_note') : t('edit_me.required_note')}</Text>
+      </Stack>
+      <MemberForm<MemberReply>
+        key={member.id}
+        variant="self"
+        fields={fields}
+        groups={[]}
+        member={member}
+        save={async (body) => (await update.mutateAsync(body)).member}
+        onSaved={() => {
+          notifySuccess(t('edit_me.saved'));
+        }}
+        submitLabel={t('edit_me.submit')}
+      />
+    </>
+  );
+}
