@@ -8,6 +8,9 @@ import { loadModel } from '../src/server/modules/members/model';
 import * as list from '../src/server/modules/members/list-repo';
 import { normalizeFilter } from '../src/shared/filter/normalize';
 import { seed } from '../scripts/seed';
+import { exportMembers } from '../src/server/modules/members/export';
+import { bulkUpdate } from '../src/server/modules/members/bulk';
+import { undoBatch } from '../src/server/modules/members/undo';
 import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
 import { measure, fmt, type Measured } from './stats';
 
@@ -17,6 +20,19 @@ import { measure, fmt, type Measured } from './stats';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const N = Number(process.env.BENCH_N ?? 200);
 const PASSWORD = 'Bench-Salasana-123';
+
+/** Runs `fn` once, sampling this process's RSS, and reports time and peak. */
+async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+  const t0 = performance.now();
+  try {
+    const result = await fn();
+    return { result, seconds: (performance.now() - t0) / 1000, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 const FILTER = normalizeFilter([
   { field: 'jasenlaji', verb: 'eq', value: 'nuori' },
@@ -68,6 +84,21 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
 
     console.log(`${'mittaus'.padEnd(40)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}   n     tavoite (p95)`);
     for (const [name, r, goal] of rows) console.log(`${name.padEnd(40)} ${fmt(r.p50).padStart(10)} ${fmt(r.p95).padStart(10)}   ${String(r.n).padEnd(5)} ${goal ?? ''}`);
+
+    // Whole-register operations: wall time and peak memory of this process.
+    const me = (await deps.db.selectFrom('members').selectAll().where('email', '=', 'bench@example.fi').executeTakeFirstOrThrow());
+    const columns = ['email', 'phone', 'address_street', 'address_zip', 'address_city', 'liittymisvuosi', 'jasenlaji', 'syntymapaiva', 'harrastus', 'maksettu', 'jasenmaksu', 'ryhma_1'];
+    const exported = await timed(async () => {
+      const file = await exportMembers(deps, created.tenant, me, [], columns, 'xlsx');
+      let bytes = 0;
+      for await (const chunk of file.stream) bytes += (chunk as Buffer).length;
+      return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    });
+    console.log(`vienti xlsx, ${MEMBERS} riviä: ${exported.seconds.toFixed(1)} s, huippumuisti ${exported.peakMb} MB (${exported.result})   tavoite < 15 s, < 500 MB`);
+    const bulk = await timed(() => bulkUpdate(deps, created.tenant, me, { kotiseura: 'HIFK', ryhma_1: true, jasenlaji: 'kannatus' }, []));
+    console.log(`joukkomuokkaus ${bulk.result.count} jäsentä + kumoustiedot: ${bulk.seconds.toFixed(1)} s, huippumuisti ${bulk.peakMb} MB   tavoite < 20 s`);
+    const undone = await timed(() => undoBatch(deps, created.tenant, me, bulk.result.batch_id, { keepChanged: false }));
+    console.log(`joukkomuokkauksen kumoaminen: ${undone.seconds.toFixed(1)} s (${undone.result.restored} palautettu)`);
     await app.close();
   } finally {
     deps.mailer.close();

@@ -18,6 +18,8 @@ import { memberRoutes } from './modules/members/routes';
 import { fieldRoutes } from './modules/fields/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { updreqRoutes } from './modules/updreqs/routes';
+import { importerRoutes } from './modules/importer/routes';
+import multipart from '@fastify/multipart';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -61,6 +63,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
 
   errorPlugin(app, { webRoot: opts.webRoot ?? null });
   tenantPlugin(app);
@@ -75,6 +78,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   fieldRoutes(app);
   groupRoutes(app);
   updreqRoutes(app);
+  importerRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

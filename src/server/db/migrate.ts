@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_fields_groups';
 import * as m003 from './migrations/003_members';
 import * as m004 from './migrations/004_batches';
+import * as m005 from './migrations/005_imports';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002_fields_groups': m002,
   '003_members': m003,
   '004_batches': m004,
+  '005_imports': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -182,6 +182,26 @@ export interface RateEventsTable {
   at: string;
 }
 
+export interface ImportsTable {
+  id: string;
+  tenant_id: number;
+  filename: string;
+  stored_path: string;
+  /** xlsx | csv */
+  kind: string;
+  /** JSON [{name, row_count}] */
+  sheets: string;
+  /** JSON {sheet, mapping, key_field} once imported */
+  mapping: string | null;
+  batch_id: string | null;
+  created: number;
+  updated: number;
+  author_id: number | null;
+  uploaded_at: string;
+  imported_at: string | null;
+  undone_at: string | null;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -198,6 +218,7 @@ export interface Database {
   batches: BatchesTable;
   batch_values: BatchValuesTable;
   rate_events: RateEventsTable;
+  imports: ImportsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -92,7 +92,66 @@ function bulkCase(url: string, body: Record<string, unknown>): CrossTenantCase {
   };
 }
 
+/** An import B uploaded (and imported), for the importer cases. */
+async function bImport(w: World): Promise<string> {
+  const existing = await w.t.deps.db.selectFrom('imports').select('id').where('tenant_id', '=', w.b.tenant.id).executeTakeFirst();
+  if (existing) return existing.id;
+  const asB = new Client(w.t.app, w.b.tenant.hostname!, { ip: '10.8.8.9' });
+  await asB.login(w.b.admin.email!);
+  const boundary = '----seuraB';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="beeta.csv"\r\n\r\n`),
+    Buffer.from('Etunimi;Sukunimi;Sähköposti\nBeeta;Tuotu;tuotu@beeta.fi\n'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const up = await asB.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+  const meta = await asB.post('/api/1/importer/get_sheet_metadata', { id: up.body.id });
+  await asB.post('/api/1/importer/importer', { id: up.body.id, mapping: meta.body.suggested_mapping, dry_run: false });
+  return up.body.id as string;
+}
+
 export const crossTenantCases: CrossTenantCase[] = [
+  {
+    method: 'POST',
+    url: '/api/1/importer/upload',
+    async run(w) {
+      const boundary = '----seuraA';
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="alfa.csv"\r\n\r\n`),
+        Buffer.from('Etunimi;Sukunimi\nA;B\n'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const r = await w.asA.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+      expect(r.status).toBe(200);
+      const row = await w.t.deps.db.selectFrom('imports').selectAll().where('id', '=', r.body.id).executeTakeFirstOrThrow();
+      expect(row.tenant_id).toBe(w.a.tenant.id);
+    },
+  },
+  { method: 'POST', url: '/api/1/importer/get_sheet_metadata', run: async (w) => expectNotFound(await w.asA.post('/api/1/importer/get_sheet_metadata', { id: await bImport(w) })) },
+  {
+    method: 'POST',
+    url: '/api/1/importer/importer',
+    run: async (w) => expectNotFound(await w.asA.post('/api/1/importer/importer', { id: await bImport(w), mapping: [], dry_run: true })),
+  },
+  {
+    method: 'POST',
+    url: '/api/1/importer/all',
+    async run(w) {
+      const id = await bImport(w);
+      const r = await w.asA.post('/api/1/importer/all', { page: 0 });
+      expect(r.body.results.map((x: { id: string }) => x.id)).not.toContain(id);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/importer/mark_undone',
+    async run(w) {
+      const id = await bImport(w);
+      expectNotFound(await w.asA.post('/api/1/importer/mark_undone', { id }));
+      const still = await w.t.deps.db.selectFrom('members').select('id').where('email', '=', 'tuotu@beeta.fi').execute();
+      expect(still).toHaveLength(1);
+    },
+  },
   {
     method: 'GET',
     url: '/api/1/members/apply_form',

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { route } from '../../http/route';
+import { ValidationError } from '../../lib/errors';
+import { MAX_UPLOAD_BYTES } from './parse';
+import * as service from './service';
+
+const idSchema = z.string().uuid('_validation_invalid');
+
+export function importerRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'POST',
+    url: '/api/1/importer/upload',
+    access: 'admin',
+    handler: async ({ req, tenant, me }) => {
+      let file: { filename: string; toBuffer(): Promise<Buffer> } | undefined;
+      let bytes: Buffer;
+      try {
+        file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+        if (!file) throw new Error('no file');
+        bytes = await file.toBuffer();
+      } catch {
+        // Not multipart, no file, or over 10 MB: the spec's one upload message.
+        throw ValidationError.field('file', 'upload_error');
+      }
+      return service.upload(app.deps, tenant, me, file.filename, bytes);
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/importer/get_sheet_metadata',
+    access: 'admin',
+    body: z.object({ id: idSchema, sheet: z.string().max(200).optional() }),
+    handler: ({ tenant, body }) => service.sheetMetadata(app.deps, tenant, body.id, body.sheet),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/importer/importer',
+    access: 'admin',
+    body: z.object({
+      id: idSchema,
+      sheet: z.string().max(200).optional(),
+      mapping: z.array(z.object({ src_col: z.string().max(500), dst_field: z.string().max(100) })).max(500),
+      key_field: z.string().max(100).default('email'),
+      dry_run: z.boolean().default(true),
+      skip_error_rows: z.boolean().default(false),
+    }),
+    handler: ({ tenant, me, body }) =>
+      service.runImport(app.deps, tenant, me, {
+        id: body.id,
+        sheet: body.sheet,
+        mapping: body.mapping,
+        keyField: body.key_field,
+        dryRun: body.dry_run,
+        skipErrorRows: body.skip_error_rows,
+      }),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/importer/all',
+    access: 'admin',
+    body: z.object({ page: z.number().int().min(0).default(0) }),
+    handler: ({ tenant, body }) => service.listImports(app.deps, tenant, body.page),
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/1/importer/mark_undone',
+    access: 'admin',
+    body: z.object({ id: idSchema, keep_changed: z.boolean().default(false) }),
+    handler: ({ tenant, me, body }) => service.markUndone(app.deps, tenant, me, body.id, body.keep_changed),
+  });
+}

@@ -1,0 +1,316 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Deps } from '../../deps';
+import type { Member, Tenant } from '../../db/schema';
+import { HttpError, NotFound, ValidationError } from '../../lib/errors';
+import { iso } from '../../lib/clock';
+import * as activity from '../activity/repo';
+import { loadModel, type MemberModel } from '../members/model';
+import { parseMemberInput, type MemberPatch } from '../members/input';
+import * as members from '../members/repo';
+import { writeMember } from '../members/write';
+import { undoBatch } from '../members/undo';
+import { checkMapping, IGNORE, suggestMapping, type MappingEntry } from './mapping';
+import { readSheets, UploadError, type Sheet } from './parse';
+
+// The import wizard's server side (issue 7): upload → sheet metadata → dry run → import
+// in one transaction as an undoable batch. Values are judged by the member form's own
+// parser, so an import accepts exactly what the form accepts.
+
+export const IMPORTS_PAGE_SIZE = 10;
+
+export interface RowError {
+  row: number;
+  column: string;
+  key: string;
+}
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  errors: RowError[];
+  import_id?: string;
+}
+
+export interface ImportRequest {
+  id: string;
+  sheet?: string;
+  mapping: MappingEntry[];
+  keyField: string;
+  dryRun: boolean;
+  skipErrorRows: boolean;
+}
+
+async function loadImport(deps: Deps, tenant: Tenant, id: string) {
+  const row = await deps.db.selectFrom('imports').selectAll().where('tenant_id', '=', tenant.id).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFound();
+  return row;
+}
+
+export async function upload(deps: Deps, tenant: Tenant, me: Member, filename: string, bytes: Buffer) {
+  let sheets: Sheet[];
+  try {
+    sheets = await readSheets(filename, bytes);
+  } catch (e) {
+    if (e instanceof UploadError) throw ValidationError.field('file', 'upload_error');
+    throw e;
+  }
+  const id = crypto.randomUUID();
+  const kind = filename.toLowerCase().endsWith('.xlsx') || bytes.subarray(0, 2).toString() === 'PK' ? 'xlsx' : 'csv';
+  const dir = path.join(deps.config.dataDir, 'uploads', String(tenant.id));
+  await fs.mkdir(dir, { recursive: true });
+  const stored = path.join(dir, `${id}.${kind}`);
+  await fs.writeFile(stored, bytes);
+  const summary = sheets.map((s) => ({ name: s.name, row_count: s.rows.length }));
+  const safeName = path.basename(filename).slice(0, 200) || `tuonti.${kind}`;
+  await deps.db
+    .insertInto('imports')
+    .values({ id, tenant_id: tenant.id, filename: safeName, stored_path: stored, kind, sheets: JSON.stringify(summary), author_id: me.id, uploaded_at: iso(deps.clock.now()), created: 0, updated: 0 })
+    .execute();
+  return { id, filename: safeName, sheets: summary };
+}
+
+async function sheetOf(deps: Deps, tenant: Tenant, id: string, sheetName?: string): Promise<Sheet> {
+  const imp = await loadImport(deps, tenant, id);
+  const sheets = await readSheets(imp.filename, await fs.readFile(imp.stored_path));
+  const sheet = sheetName ? sheets.find((s) => s.name === sheetName) : sheets.find((s) => s.header.length > 0);
+  if (!sheet) throw ValidationError.field('sheet', '_validation_invalid_choice');
+  return sheet;
+}
+
+export async function sheetMetadata(deps: Deps, tenant: Tenant, id: string, sheetName?: string) {
+  const [sheet, model] = await Promise.all([sheetOf(deps, tenant, id, sheetName), loadModel(deps.db, tenant.id)]);
+  return {
+    src_cols: sheet.header,
+    data_rows: sheet.rows.slice(0, 10).map((r) => r.cells.map((c) => c.text)),
+    row_count: sheet.rows.length,
+    suggested_mapping: suggestMapping(sheet.header, model),
+  };
+}
+
+const TRUE_WORDS = new Set(['1', 'x', 'kyllä', 'kylla', 'k', 'true', 'yes', 'y', 'ja', 'on']);
+const FALSE_WORDS = new Set(['0', 'ei', 'e', 'false', 'no', 'n', 'nej', 'off']);
+
+interface Planned {
+  row: number;
+  existing: Member | null;
+  patch: MemberPatch;
+}
+
+/** Validates every row and decides create / update / unchanged; nothing is written. */
+async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet, mapping: MappingEntry[], keyField: string) {
+  const errors: RowError[] = [];
+  const planned: Planned[] = [];
+  const colOf = (dst: string) => mapping.find((m) => m.dst_field === dst)?.src_col ?? dst;
+  const keyCol = mapping.find((m) => m.dst_field === keyField)?.src_col;
+  const index = new Map(sheet.header.map((h, i) => [h, i]));
+  const active = mapping.filter((m) => m.dst_field !== IGNORE);
+
+  // Existing members by key (live, not applications).
+  const keys = keyCol ? sheet.rows.map((r) => r.cells[index.get(keyCol)!]!.text.trim().toLowerCase()).filter(Boolean) : [];
+  const existingByKey = new Map<string, Member>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    const rows =
+      keyField === 'email'
+        ? await deps.db.selectFrom('members').selectAll().where('tenant_id', '=', tenant.id).where('deleted_at', 'is', null).where('pending', '=', 0).where('email', 'in', chunk).execute()
+        : await deps.db
+            .selectFrom('members as m')
+            .innerJoin('member_values as v', (j) => j.onRef('v.member_id', '=', 'm.id').onRef('v.tenant_id', '=', 'm.tenant_id'))
+            .selectAll('m')
+            .select('v.value_text as key_value')
+            .where('m.tenant_id', '=', tenant.id)
+            .where('m.deleted_at', 'is', null)
+            .where('v.field_id', '=', model.byName.get(keyField)!.id)
+            .where('v.value_text', 'in', chunk)
+            .execute();
+    for (const r of rows) existingByKey.set(String('key_value' in r ? r.key_value : r.email).toLowerCase(), r);
+  }
+
+  const seenKeys = new Map<string, number>();
+  const seenEmails = new Map<string, number>();
+  for (const r of sheet.rows) {
+    const rowErrors: RowError[] = [];
+    const body: Record<string, unknown> = {};
+    for (const m of active) {
+      const cell = r.cells[index.get(m.src_col)!]!;
+      if (cell.problem) {
+        rowErrors.push({ row: r.row, column: m.src_col, key: cell.problem });
+        continue;
+      }
+      const text = cell.text.trim();
+      const group = model.groupByName.get(m.dst_field);
+      if (group) {
+        if (text === '') continue;
+        const word = text.toLowerCase();
+        if (TRUE_WORDS.has(word)) body[m.dst_field] = true;
+        else if (FALSE_WORDS.has(word)) body[m.dst_field] = false;
+        else rowErrors.push({ row: r.row, column: m.src_col, key: '_validation_invalid' });
+      } else body[m.dst_field] = cell.text;
+    }
+    const key = keyCol ? r.cells[index.get(keyCol)!]!.text.trim().toLowerCase() : '';
+    if (key) {
+      if (seenKeys.has(key)) rowErrors.push({ row: r.row, column: keyCol!, key: keyField === 'email' ? 'members_email_duplicate_in_file' : 'import_duplicate_key_in_file' });
+      seenKeys.set(key, r.row);
+    }
+    const existing = key ? (existingByKey.get(key) ?? null) : null;
+    const parsed = parseMemberInput(body, model, { mode: 'admin', creating: !existing });
+    for (const [field, keysOf] of Object.entries(parsed.errors)) {
+      // Empty required fields are let through as the form's "save anyway" does; names never.
+      if (parsed.requiredOnly.includes(field)) continue;
+      for (const k of keysOf) rowErrors.push({ row: r.row, column: colOf(field), key: k });
+    }
+    const email = parsed.patch.columns.email;
+    if (email && keyField !== 'email') {
+      if (seenEmails.has(email)) rowErrors.push({ row: r.row, column: colOf('email'), key: 'members_email_duplicate_in_file' });
+      seenEmails.set(email, r.row);
+    }
+    if (rowErrors.length > 0) errors.push(...rowErrors);
+    else planned.push({ row: r.row, existing, patch: parsed.patch });
+  }
+
+  // Email and phone must stay unique among members the import does not itself update.
+  await checkTaken(deps, tenant, planned, 'email', colOf('email'), errors);
+  await checkTaken(deps, tenant, planned, 'phone', colOf('phone'), errors);
+  const failed = new Set(errors.map((e) => e.row));
+  return { planned: planned.filter((p) => !failed.has(p.row)), errors: errors.sort((a, b) => a.row - b.row), failedRows: failed.size };
+}
+
+async function checkTaken(deps: Deps, tenant: Tenant, planned: Planned[], column: 'email' | 'phone', srcCol: string, errors: RowError[]): Promise<void> {
+  const wanted = planned.filter((p) => p.patch.columns[column]);
+  for (let i = 0; i < wanted.length; i += 500) {
+    const chunk = wanted.slice(i, i + 500);
+    const taken = await deps.db
+      .selectFrom('members')
+      .select(['id', column])
+      .where('tenant_id', '=', tenant.id)
+      .where('deleted_at', 'is', null)
+      .where(column, 'in', chunk.map((p) => p.patch.columns[column]!))
+      .execute();
+    for (const p of chunk) {
+      const owner = taken.find((t) => t[column] === p.patch.columns[column]);
+      if (owner && owner.id !== p.existing?.id) errors.push({ row: p.row, column: srcCol, key: column === 'email' ? 'members_email_not_unique' : 'members_phone_not_unique' });
+    }
+  }
+}
+
+/** What an update would change, as batch items with the prior values (for undo). */
+async function priorValues(deps: Deps, tenantId: number, m: Member, patch: MemberPatch) {
+  const out: { kind: string; item: string; old_text: string | null; old_num: number | null }[] = [];
+  for (const [col, value] of Object.entries(patch.columns)) {
+    const before = m[col as keyof Member] as string | number | null;
+    if ((before ?? '') === (value ?? '')) continue;
+    out.push(typeof before === 'number' ? { kind: 'col', item: col, old_text: null, old_num: before } : { kind: 'col', item: col, old_text: before, old_num: null });
+  }
+  const values = new Map((await members.valuesOf(deps.db, tenantId, [m.id])).map((v) => [v.field_id, v]));
+  for (const [fieldId, v] of patch.values) {
+    const old = values.get(fieldId);
+    if ((old?.value_text ?? null) === v.text && (old?.value_num ?? null) === v.num) continue;
+    out.push({ kind: 'value', item: String(fieldId), old_text: old?.value_text ?? null, old_num: old?.value_num ?? null });
+  }
+  const groups = new Set((await members.groupsOf(deps.db, tenantId, [m.id])).map((g) => g.group_id));
+  for (const [groupId, on] of patch.groups) if (groups.has(groupId) !== on) out.push({ kind: 'group', item: String(groupId), old_text: null, old_num: groups.has(groupId) ? 1 : 0 });
+  return out;
+}
+
+export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: ImportRequest): Promise<ImportResult> {
+  const imp = await loadImport(deps, tenant, req.id);
+  if (imp.imported_at) throw new HttpError(409, { errors: { general: ['import_already_done'] } });
+  const [sheet, model] = await Promise.all([sheetOf(deps, tenant, req.id, req.sheet), loadModel(deps.db, tenant.id)]);
+  const mappingCheck = checkMapping(sheet.header, req.mapping, model);
+  if (Object.keys(mappingCheck.errors).length > 0) throw new ValidationError(mappingCheck.errors, mappingCheck.params);
+  const keyOk = req.keyField === 'email' || ['text', 'email', 'integer'].includes(model.byName.get(req.keyField)?.type ?? '');
+  if (!keyOk || !req.mapping.some((m) => m.dst_field === req.keyField)) throw ValidationError.field('key_field', 'import_key_field_not_mapped');
+
+  const { planned, errors, failedRows } = await plan(deps, tenant, model, sheet, req.mapping, req.keyField);
+  const changes = await Promise.all(planned.map(async (p) => ({ p, prior: p.existing ? await priorValues(deps, tenant.id, p.existing, p.patch) : null })));
+  const counts = {
+    created: changes.filter((c) => !c.p.existing).length,
+    updated: changes.filter((c) => c.prior && c.prior.length > 0).length,
+    unchanged: changes.filter((c) => c.prior && c.prior.length === 0).length,
+    skipped: failedRows,
+  };
+  if (req.dryRun) return { ...counts, errors };
+  if (errors.length > 0 && !req.skipErrorRows) throw ValidationError.general('import_has_errors');
+
+  const batchId = crypto.randomUUID();
+  const at = iso(deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('batches').values({ id: batchId, tenant_id: tenant.id, kind: 'import', summary: JSON.stringify({ import: imp.id, filename: imp.filename }), member_count: 0, author_id: me.id, created_at: at }).execute();
+    const ctx = { db: trx, tenant, model, authorId: me.id, at, context: 'PersonUpdate' as const, batchId };
+    const batchRows: { tenant_id: number; batch_id: string; member_id: number; kind: string; item: string; old_text: string | null; old_num: number | null }[] = [];
+    for (const { p, prior } of changes) {
+      if (p.existing) {
+        if (!prior || prior.length === 0) continue;
+        await writeMember(ctx, p.existing, p.patch);
+        batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: p.existing.id, kind: 'member', item: '', old_text: null, old_num: null });
+        for (const x of prior) batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: p.existing.id, ...x });
+      } else {
+        const m = await writeMember({ ...ctx, context: 'PersonInsert' }, null, p.patch, { imported: 1 });
+        batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: m.id, kind: 'member', item: '', old_text: null, old_num: null });
+        batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: m.id, kind: 'created', item: '', old_text: null, old_num: null });
+      }
+    }
+    for (let i = 0; i < batchRows.length; i += 500) await trx.insertInto('batch_values').values(batchRows.slice(i, i + 500)).execute();
+    await trx.updateTable('batches').set({ member_count: counts.created + counts.updated }).where('id', '=', batchId).execute();
+    await trx
+      .updateTable('imports')
+      .set({ batch_id: batchId, created: counts.created, updated: counts.updated, imported_at: at, mapping: JSON.stringify({ sheet: sheet.name, mapping: req.mapping, key_field: req.keyField }) })
+      .where('tenant_id', '=', tenant.id)
+      .where('id', '=', imp.id)
+      .execute();
+    await activity.append(trx, tenant.id, {
+      event: 'members_imported',
+      context: 'importer',
+      data: [
+        { field: 'filename', new: imp.filename },
+        { field: 'created', new: counts.created },
+        { field: 'updated', new: counts.updated },
+        { field: 'skipped', new: counts.skipped },
+      ],
+      authorId: me.id,
+      batchId,
+      at,
+    });
+  });
+  return { ...counts, errors, import_id: imp.id };
+}
+
+export async function listImports(deps: Deps, tenant: Tenant, page: number) {
+  const base = deps.db.selectFrom('imports as i').where('i.tenant_id', '=', tenant.id).where('i.imported_at', 'is not', null);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('members as a', (j) => j.onRef('a.id', '=', 'i.author_id').onRef('a.tenant_id', '=', 'i.tenant_id'))
+      .select(['i.id', 'i.filename', 'i.imported_at', 'i.created', 'i.updated', 'i.undone_at', 'a.firstname', 'a.lastname'])
+      .orderBy('i.imported_at', 'desc')
+      .limit(IMPORTS_PAGE_SIZE)
+      .offset(page * IMPORTS_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    results: rows.map((r) => ({
+      id: r.id,
+      filename: r.filename,
+      created_at: r.imported_at,
+      author: r.firstname === null ? null : `${r.firstname} ${r.lastname ?? ''}`.trim(),
+      person_count: r.created + r.updated,
+      created: r.created,
+      updated: r.updated,
+      undone_at: r.undone_at,
+    })),
+    count: Number(count.n),
+  };
+}
+
+export async function markUndone(deps: Deps, tenant: Tenant, me: Member, id: string, keepChanged: boolean) {
+  const imp = await loadImport(deps, tenant, id);
+  if (!imp.batch_id) throw new NotFound();
+  const result = await undoBatch(deps, tenant, me, imp.batch_id, { keepChanged });
+  await deps.db.updateTable('imports').set({ undone_at: iso(deps.clock.now()) }).where('tenant_id', '=', tenant.id).where('id', '=', id).execute();
+  return result;
+}
+
