@@ -31,6 +31,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
+  // (tenant_id, id) is what child tables reference: a foreign key can then never point into
+  // another tenant, and the cascade on delete finds children through their tenant-first indexes.
+  await db.schema.createIndex('members_tenant_id').on('members').columns(['tenant_id', 'id']).unique().execute();
   await db.schema.createIndex('members_tenant_email').on('members').columns(['tenant_id', 'email']).execute();
   // Covering index for the dashboard/list counts (active, pending, deleted).
   await db.schema.createIndex('members_tenant_state').on('members').columns(['tenant_id', 'deleted_at', 'pending', 'active']).execute();
@@ -40,21 +43,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('tenant_id', 'integer', tenantRef)
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('last_seen_at', 'text', (c) => c.notNull())
     .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+    .addForeignKeyConstraint('sessions_member_fk', ['tenant_id', 'member_id'], 'members', ['tenant_id', 'id'], (fk) => fk.onDelete('cascade'))
     .execute();
   await db.schema.createIndex('sessions_tenant_member').on('sessions').columns(['tenant_id', 'member_id']).execute();
 
   await db.schema
     .createTable('user_data')
     .addColumn('tenant_id', 'integer', tenantRef)
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('member_id', 'integer', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('value', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('user_data_pk', ['tenant_id', 'member_id', 'key'])
+    .addForeignKeyConstraint('user_data_member_fk', ['tenant_id', 'member_id'], 'members', ['tenant_id', 'id'], (fk) => fk.onDelete('cascade'))
     .execute();
 
   await db.schema

@@ -27,16 +27,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('fields_tenant_name').on('fields').columns(['tenant_id', 'name']).unique().execute();
+  await db.schema.createIndex('fields_tenant_id').on('fields').columns(['tenant_id', 'id']).unique().execute();
   await db.schema.createIndex('fields_tenant_position').on('fields').columns(['tenant_id', 'position']).execute();
 
   await db.schema
     .createTable('member_values')
     .addColumn('tenant_id', 'integer', tenantRef)
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
-    .addColumn('field_id', 'integer', (c) => c.notNull().references('fields.id').onDelete('cascade'))
+    .addColumn('member_id', 'integer', (c) => c.notNull())
+    .addColumn('field_id', 'integer', (c) => c.notNull())
     .addColumn('value_text', 'text')
     .addColumn('value_num', real)
     .addPrimaryKeyConstraint('member_values_pk', ['tenant_id', 'member_id', 'field_id'])
+    // Tenant-scoped foreign keys (see members_tenant_id): cascades use the tenant-first indexes below.
+    .addForeignKeyConstraint('member_values_member_fk', ['tenant_id', 'member_id'], 'members', ['tenant_id', 'id'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint('member_values_field_fk', ['tenant_id', 'field_id'], 'fields', ['tenant_id', 'id'], (fk) => fk.onDelete('cascade'))
     .execute();
   await db.schema.createIndex('member_values_text').on('member_values').columns(['tenant_id', 'field_id', 'value_text', 'member_id']).execute();
   await db.schema.createIndex('member_values_num').on('member_values').columns(['tenant_id', 'field_id', 'value_num', 'member_id']).execute();
@@ -53,13 +57,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('groups_tenant_name').on('groups').columns(['tenant_id', 'name']).unique().execute();
+  await db.schema.createIndex('groups_tenant_id').on('groups').columns(['tenant_id', 'id']).unique().execute();
 
   await db.schema
     .createTable('member_groups')
     .addColumn('tenant_id', 'integer', tenantRef)
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
-    .addColumn('member_id', 'integer', (c) => c.notNull().references('members.id').onDelete('cascade'))
+    .addColumn('group_id', 'integer', (c) => c.notNull())
+    .addColumn('member_id', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('member_groups_pk', ['tenant_id', 'group_id', 'member_id'])
+    .addForeignKeyConstraint('member_groups_group_fk', ['tenant_id', 'group_id'], 'groups', ['tenant_id', 'id'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint('member_groups_member_fk', ['tenant_id', 'member_id'], 'members', ['tenant_id', 'id'], (fk) => fk.onDelete('cascade'))
     .execute();
   await db.schema.createIndex('member_groups_member').on('member_groups').columns(['tenant_id', 'member_id', 'group_id']).execute();
 

@@ -41,10 +41,15 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
         params: { count: changed.rows.length, members: changed.rows.slice(0, 20).map((m) => `${m.firstname} ${m.lastname}`.trim()) },
       });
     }
-    // The members this undo may touch: pinned by the batch, not changed since.
-    const target = sql`(select p.member_id from batch_values p join members m on m.tenant_id = p.tenant_id and m.id = p.member_id
-      where p.tenant_id = ${tid} and p.batch_id = ${batchId} and p.kind = 'member' and m.updated_at = ${batch.created_at})`;
-    const restored = Number((await sql<{ n: number }>`select count(*) as n from ${target} t`.execute(trx)).rows[0]?.n ?? 0);
+    // The members this undo may touch: pinned by the batch, not changed since. Collected once
+    // into a scratch table: as a subquery joined to members it would be re-run for every row
+    // the undo deletes or updates (measured: seconds per thousand members).
+    await sql`create temp table if not exists undo_target (id integer primary key)`.execute(trx);
+    await sql`delete from undo_target`.execute(trx);
+    await sql`insert into undo_target (id) select p.member_id from batch_values p join members m on m.tenant_id = p.tenant_id and m.id = p.member_id
+      where p.tenant_id = ${tid} and p.batch_id = ${batchId} and p.kind = 'member' and m.updated_at = ${batch.created_at}`.execute(trx);
+    const target = sql`(select id from undo_target)`;
+    const restored = Number((await sql<{ n: number }>`select count(*) as n from undo_target`.execute(trx)).rows[0]?.n ?? 0);
 
     const items = await sql<{ kind: string; item: string }>`
       select distinct kind, item from batch_values where tenant_id = ${tid} and batch_id = ${batchId} and kind <> 'member'`.execute(trx);
@@ -68,8 +73,14 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
           select ${tid}, ${gid}, u.member_id ${old} and u.old_num = 1 and u.member_id in ${target}
           and exists (select 1 from groups g where g.tenant_id = ${tid} and g.id = ${gid})`.execute(trx);
       } else if (kind === 'created') {
-        // Members the batch created (imports) go away on undo.
-        await sql`delete from members where tenant_id = ${tid} and id in ${target} and id in (select u.member_id ${old})`.execute(trx);
+        // Members the batch created (imports) go away on undo, with their history.
+        const created = await sql<{ member_id: number }>`select u.member_id ${old} and u.member_id in ${target}`.execute(trx);
+        const ids = created.rows.map((r) => r.member_id);
+        for (let i = 0; i < ids.length; i += 500) {
+          const chunk = ids.slice(i, i + 500);
+          await trx.deleteFrom('member_history').where('tenant_id', '=', tid).where('member_id', 'in', chunk).execute();
+          await trx.deleteFrom('members').where('tenant_id', '=', tid).where('id', 'in', chunk).execute();
+        }
       }
     }
     // History: one PersonUpdate per restored member naming what came back.
