@@ -11,10 +11,8 @@ import { seed } from '../scripts/seed';
 import { exportMembers } from '../src/server/modules/members/export';
 import { bulkUpdate } from '../src/server/modules/members/bulk';
 import { undoBatch } from '../src/server/modules/members/undo';
-import * as importer from '../src/server/modules/importer/service';
-import ExcelJS from 'exceljs';
 import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
-import { measure, fmt, type Measured } from './stats';
+import { measure, fmt, timed, type Measured } from './stats';
 
 // `npm run bench`: figures for the README, never pass/fail. Seeds a throwaway register
 // (100 000 members, 10 custom fields with values, 20 groups), then times API calls over
@@ -22,19 +20,6 @@ import { measure, fmt, type Measured } from './stats';
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const N = Number(process.env.BENCH_N ?? 200);
 const PASSWORD = 'Bench-Salasana-123';
-
-/** Runs `fn` once, sampling this process's RSS, and reports time and peak. */
-async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
-  const t0 = performance.now();
-  try {
-    const result = await fn();
-    return { result, seconds: (performance.now() - t0) / 1000, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const FILTER = normalizeFilter([
   { field: 'jasenlaji', verb: 'eq', value: 'nuori' },
@@ -102,23 +87,6 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     const undone = await timed(() => undoBatch(deps, created.tenant, me, bulk.result.batch_id, { keepChanged: false }));
     console.log(`joukkomuokkauksen kumoaminen: ${undone.seconds.toFixed(1)} s (${undone.result.restored} palautettu)`);
 
-    // Import of a 10 000-row xlsx (issue 7): dry run, import, undo.
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Jäsenet');
-    ws.addRow(['Etunimi', 'Sukunimi', 'Sähköposti', 'Puhelin', 'Postinumero', 'Postitoimipaikka', 'Liittymisvuosi', 'Syntymäpäivä', 'Kotiseura']);
-    for (let i = 0; i < 10_000; i++) {
-      ws.addRow([`Tuotu${i}`, 'Tuontilainen', `tuonti${i}@example.org`, `045 ${String(7000000 + i).slice(0, 3)} ${String(7000000 + i).slice(3)}`, '00100', 'Helsinki', 1990 + (i % 30), new Date(Date.UTC(1960 + (i % 40), i % 12, 1 + (i % 28))), 'HIFK']);
-    }
-    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    const up = await importer.upload(deps, created.tenant, me, 'tuonti.xlsx', bytes);
-    const meta = await importer.sheetMetadata(deps, created.tenant, up.id);
-    const req = { id: up.id, mapping: meta.suggested_mapping, keyField: 'email', dryRun: true, skipErrorRows: false };
-    const dry = await timed(() => importer.runImport(deps, created.tenant, me, req));
-    console.log(`tuonti 10 000 riviä, koeajo: ${dry.seconds.toFixed(1)} s, huippumuisti ${dry.peakMb} MB (${dry.result.created} uutta, ${dry.result.errors.length} virhettä)   tavoite < 5 s, < 400 MB`);
-    const run = await timed(() => importer.runImport(deps, created.tenant, me, { ...req, dryRun: false }));
-    console.log(`tuonti 10 000 riviä: ${run.seconds.toFixed(1)} s, huippumuisti ${run.peakMb} MB   tavoite < 10 s`);
-    const undoImport = await timed(() => importer.markUndone(deps, created.tenant, me, up.id, false));
-    console.log(`tuonnin kumoaminen: ${undoImport.seconds.toFixed(1)} s (${undoImport.result.restored} jäsentä)   tavoite < 5 s`);
     await app.close();
   } finally {
     deps.mailer.close();

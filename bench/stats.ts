@@ -24,3 +24,16 @@ export async function measure(n: number, fn: () => Promise<unknown> | unknown): 
 }
 
 export const fmt = (ms: number): string => `${ms.toFixed(2)} ms`;
+
+/** Runs `fn` once, sampling this process's RSS, and reports time and peak. */
+export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+  const t0 = performance.now();
+  try {
+    const result = await fn();
+    return { result, seconds: (performance.now() - t0) / 1000, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -9,7 +9,7 @@ import * as activity from '../activity/repo';
 import { loadModel, type MemberModel } from '../members/model';
 import { parseMemberInput, type MemberPatch } from '../members/input';
 import * as members from '../members/repo';
-import { writeMember } from '../members/write';
+import { insertMembers, writeMember } from '../members/write';
 import { undoBatch } from '../members/undo';
 import { checkMapping, IGNORE, suggestMapping, type MappingEntry } from './mapping';
 import { readSheets, UploadError, type Sheet } from './parse';
@@ -243,16 +243,16 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
     const ctx = { db: trx, tenant, model, authorId: me.id, at, context: 'PersonUpdate' as const, batchId };
     const batchRows: { tenant_id: number; batch_id: string; member_id: number; kind: string; item: string; old_text: string | null; old_num: number | null }[] = [];
     for (const { p, prior } of changes) {
-      if (p.existing) {
-        if (!prior || prior.length === 0) continue;
-        await writeMember(ctx, p.existing, p.patch);
-        batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: p.existing.id, kind: 'member', item: '', old_text: null, old_num: null });
-        for (const x of prior) batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: p.existing.id, ...x });
-      } else {
-        const m = await writeMember({ ...ctx, context: 'PersonInsert' }, null, p.patch, { imported: 1 });
-        batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: m.id, kind: 'member', item: '', old_text: null, old_num: null });
-        batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: m.id, kind: 'created', item: '', old_text: null, old_num: null });
-      }
+      if (!p.existing || !prior || prior.length === 0) continue;
+      await writeMember(ctx, p.existing, p.patch);
+      batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: p.existing.id, kind: 'member', item: '', old_text: null, old_num: null });
+      for (const x of prior) batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: p.existing.id, ...x });
+    }
+    // New members in multi-row statements: the bulk of a typical first import.
+    const newIds = await insertMembers({ ...ctx, context: 'PersonInsert' }, changes.filter((c) => !c.p.existing).map((c) => c.p.patch), { imported: 1 });
+    for (const id of newIds) {
+      batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: id, kind: 'member', item: '', old_text: null, old_num: null });
+      batchRows.push({ tenant_id: tenant.id, batch_id: batchId, member_id: id, kind: 'created', item: '', old_text: null, old_num: null });
     }
     for (let i = 0; i < batchRows.length; i += 500) await trx.insertInto('batch_values').values(batchRows.slice(i, i + 500)).execute();
     await trx.updateTable('batches').set({ member_count: counts.created + counts.updated }).where('id', '=', batchId).execute();

@@ -141,3 +141,82 @@ export async function writeMember(
   }
   return member;
 }
+
+/**
+ * Creates many members at once (imports): the same rows, values, memberships and
+ * PersonInsert history as writeMember, written in multi-row statements. Returns the
+ * new ids in input order.
+ */
+export async function insertMembers(ctx: WriteContext, patches: MemberPatch[], extra: Partial<Pick<Member, 'imported'>> = {}): Promise<number[]> {
+  const { db, tenant, model } = ctx;
+  const ids: number[] = [];
+  const CHUNK = 200;
+  for (let i = 0; i < patches.length; i += CHUNK) {
+    const slice = patches.slice(i, i + CHUNK);
+    const prepared = await Promise.all(
+      slice.map(async (patch) => {
+        const values = new Map(patch.values);
+        for (const f of model.custom) {
+          const v = values.get(f.id);
+          if (f.type === 'password' && v?.text) values.set(f.id, { text: await hashPassword(v.text), num: null });
+          if (v && v.text === null && v.num === null) values.delete(f.id);
+        }
+        const c = patch.columns;
+        const row = {
+          firstname: String(c.firstname ?? ''),
+          lastname: String(c.lastname ?? ''),
+          email: c.email ?? null,
+          email_porg1: c.email_porg1 ?? null,
+          email_porg2: c.email_porg2 ?? null,
+          phone: c.phone ?? null,
+          address_street: c.address_street ?? null,
+          address_zip: c.address_zip ?? null,
+          address_city: c.address_city ?? null,
+        };
+        const searchText = searchTextOf(row, model.custom.filter((f) => values.has(f.id)).map((f) => ({ field: f, value: values.get(f.id)! })));
+        const data: HistoryDatum[] = [
+          ...FIXED_COLUMNS.filter((k) => row[k]).map((k) => ({ field: k, label: model.byName.get(k)?.label ?? k, old: null, new: row[k] })),
+          ...model.custom
+            .filter((f) => values.has(f.id))
+            .map((f) => ({ field: f.name, label: f.label, old: null, new: f.type === 'password' ? '********' : valueToText(f.type, values.get(f.id)!) || null })),
+          ...[...patch.groups].filter(([, on]) => on).map(([gid]) => {
+            const g = model.groups.find((x) => x.id === gid)!;
+            return { field: g.name, label: g.label, old: false, new: true };
+          }),
+        ];
+        return { row, values, groups: patch.groups, searchText, data, active: c.active ?? 1, board: c.board ?? 0 };
+      }),
+    );
+    const inserted = await db
+      .insertInto('members')
+      .values(
+        prepared.map((p) => ({
+          ...p.row,
+          tenant_id: tenant.id,
+          password_hash: null,
+          active: p.active,
+          site_admin: 0 as const,
+          board: p.board,
+          deleted_at: null,
+          search_text: p.searchText,
+          created_at: ctx.at,
+          updated_at: ctx.at,
+          ...extra,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const chunkIds = inserted.map((r) => r.id);
+    const valueRows = prepared.flatMap((p, k) => [...p.values].map(([fieldId, v]) => ({ tenant_id: tenant.id, member_id: chunkIds[k]!, field_id: fieldId, value_text: v.text, value_num: v.num })));
+    for (let j = 0; j < valueRows.length; j += 500) await db.insertInto('member_values').values(valueRows.slice(j, j + 500)).execute();
+    const groupRows = prepared.flatMap((p, k) => [...p.groups].filter(([, on]) => on).map(([gid]) => ({ tenant_id: tenant.id, group_id: gid, member_id: chunkIds[k]! })));
+    for (let j = 0; j < groupRows.length; j += 500) await db.insertInto('member_groups').values(groupRows.slice(j, j + 500)).execute();
+    await history.appendMany(
+      db,
+      tenant.id,
+      prepared.map((p, k) => ({ memberId: chunkIds[k]!, context: 'PersonInsert' as const, data: p.data, authorId: ctx.authorId, batchId: ctx.batchId ?? null, at: ctx.at })),
+    );
+    ids.push(...chunkIds);
+  }
+  return ids;
+}
