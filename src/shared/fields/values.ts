@@ -1,5 +1,6 @@
-import { parseFinnishDate, formatFinnishDate, passwordStrength, PASSWORD_MAX } from '../finnish';
-import { OLDEST_DATE, parseIsoDate } from '../finnish/date';
+// Imported file by file, not via finnish/index: the browser bundle must not pull in the barcode renderer.
+import { OLDEST_DATE, formatFinnishDate, parseFinnishDate, parseIsoDate } from '../finnish/date';
+import { passwordStrength, PASSWORD_MAX } from '../finnish/password';
 import type { Field, FieldType, StoredValue } from './types';
 
 // Parsing and validating one member value for a field, shared by the member form,

@@ -1,5 +1,4 @@
-import { parseFinnishDate } from '../finnish';
-import { parseIsoDate, OLDEST_DATE } from '../finnish/date';
+import { OLDEST_DATE, parseFinnishDate, parseIsoDate } from '../finnish/date';
 import { DATE_VERBS, FILTER_OR, UNARY_VERBS, VERBS, type Condition, type Filter, type Verb } from './types';
 
 // Normalising first means the same filter always compiles to the same SQL, and the

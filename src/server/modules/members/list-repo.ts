@@ -80,6 +80,17 @@ function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']):
     return { join: none, order: sql`case when ${col} is null or ${col} = '' then 1 else 0 end, ${col} ${dir}, ${byName}` };
   }
   if (SORTABLE_NUMBER.has(sort.field)) return { join: none, order: sql`${sql.ref(`m.${sort.field}`)} ${dir}, ${byName}` };
+  const group = model.groupByName.get(sort.field);
+  if (group) {
+    // Members of the group first when ascending (like a ticked checkbox column).
+    const member =
+      group.builtin === 'everyone'
+        ? sql`1`
+        : group.builtin === 'board'
+          ? sql`m.board`
+          : sql`case when exists (select 1 from member_groups g where g.tenant_id = ${tenantId} and g.group_id = ${group.id} and g.member_id = m.id) then 1 else 0 end`;
+    return { join: none, order: sql`${member} ${sort.dir === 'desc' ? sql`asc` : sql`desc`}, ${byName}` };
+  }
   const field = model.byName.get(sort.field);
   if (field && !field.fixed && field.type !== 'heading' && field.type !== 'password') {
     const col = ['integer', 'decimal', 'checkbox'].includes(field.type) ? sql.ref('s.value_num') : sql.ref('s.value_text');

@@ -150,8 +150,10 @@ describe(`members API (${testDialect})`, () => {
     expect((await admin.get(`/api/1/members/${m.id}`)).status).toBe(404);
     const any = await admin.get(`/api/1/members/${m.id}?any_state=1`);
     expect(any.body.meta_.deleted).toBe(true);
-    const deletedList = await admin.post('/api/1/members/get_results', { deleted: true, columns: ['email'] });
-    expect(deletedList.body.results.map((r: { id: number }) => r.id)).toContain(m.id);
+    const deletedList = await admin.post('/api/1/members/get_results', { deleted: true, columns: ['email', 'deleted_at'] });
+    expect(deletedList.body.results.find((r: { id: number }) => r.id === m.id)).toMatchObject({ deleted_at: expect.stringMatching(/^\d{4}-/) });
+    const hist = (await admin.post('/api/1/members/get_history', { id: m.id })).body;
+    expect(hist[0].data).toEqual([{ field: 'deleted', label: 'Poistettu', old: false, new: true }]);
     const restored = await admin.post('/api/1/members/restore', { id: m.id });
     expect(restored.body.meta_.deleted).toBe(false);
     expect((await admin.get(`/api/1/members/${m.id}`)).status).toBe(200);
@@ -192,6 +194,8 @@ describe(`members API (${testDialect})`, () => {
       expect(names(await results({ filter: [{ field: 'laulajat', verb: 'not_in_group' }] }))).toEqual(['Eino', 'Pää']);
       expect(names(await results({ sort: { field: 'vuosi', dir: 'desc' } }))).toEqual(['Eino', 'Helmi', 'Aino', 'Väinö', 'Pää']);
       expect(names(await results({ sort: { field: 'vuosi', dir: 'asc' }, page: 1, page_size: 20 }))).toEqual([]);
+      expect(names(await results({ sort: { field: 'laulajat', dir: 'asc' } }))).toEqual(['Aino', 'Väinö', 'Helmi', 'Eino', 'Pää']);
+      expect(names(await results({ sort: { field: 'laulajat', dir: 'desc' } }))).toEqual(['Eino', 'Pää', 'Aino', 'Väinö', 'Helmi']);
       expect(names(await results({ offset: 1, limit: 2 }))).toEqual(['Eino', 'Pää']);
       const stats = await c.post('/api/1/members/get_stats', { filter: [{ field: 'vuosi', verb: 'eq', value: 2021 }] });
       expect(stats.body.stats).toEqual({ result_count: 2, active_count: 1, inactive_count: 1, result_application_count: 0 });

@@ -141,6 +141,9 @@ export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: n
     await startBatch(tb, 'delete', me.id, sql`m.tenant_id = ${tenant.id} and m.id = ${id}`, { member: id });
     await trx.insertInto('batch_values').values({ tenant_id: tenant.id, batch_id: b.batchId, member_id: id, kind: 'col', item: 'deleted_at', old_text: null, old_num: null }).execute();
     await repo.update(trx, tenant.id, id, { deleted_at: b.at, updated_at: b.at });
+    await history.appendMany(trx, tenant.id, [
+      { memberId: id, context: 'PersonUpdate', data: [{ field: 'deleted', label: 'Poistettu', old: false, new: true }], authorId: me.id, batchId: b.batchId, at: b.at },
+    ]);
     await activity.append(trx, tenant.id, {
       event: 'member_deleted',
       context: `member:${id}`,
@@ -173,11 +176,10 @@ export async function getHistory(deps: Deps, tenant: Tenant, id: number) {
   await load(deps, tenant, id, { anyState: true });
   const rows = await history.forMember(deps.db, tenant.id, id);
   const authorIds = [...new Set(rows.map((r) => r.author_id).filter((x): x is number => x !== null))];
-  const authors = new Map<number, string>();
-  for (const aid of authorIds) {
-    const a = await repo.findById(deps.db, tenant.id, aid);
-    if (a) authors.set(aid, `${a.firstname} ${a.lastname}`.trim());
-  }
+  const authorRows = authorIds.length
+    ? await deps.db.selectFrom('members').select(['id', 'firstname', 'lastname']).where('tenant_id', '=', tenant.id).where('id', 'in', authorIds).execute()
+    : [];
+  const authors = new Map(authorRows.map((a) => [a.id, fullname(a)]));
   return rows.map((r) => ({
     id: r.id,
     context: r.context,
@@ -231,6 +233,7 @@ async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: M
     );
     const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: String(full.fullname_) };
     for (const c of columns) if (c in full && c !== 'meta_') row[c] = full[c];
+    if (columns.includes('deleted_at')) row.deleted_at = m.deleted_at;
     return row;
   });
 }
