@@ -31,8 +31,8 @@ function todayFinnish(): string {
 async function fillRequiredCustomFields(page: Page, fields: readonly ApiField[]): Promise<void> {
   for (const { field, typed } of requiredCustomValues(fields)) {
     if (field.type === 'checkbox') await page.getByRole('checkbox', { name: field.label, exact: true }).check();
-    else if (field.type === 'dropdown') await page.getByLabel(field.label, { exact: true }).selectOption(String(typed));
-    else await page.getByLabel(field.label, { exact: true }).fill(String(typed));
+    else if (field.type === 'dropdown') await page.getByRole('combobox', { name: field.label, exact: true }).selectOption(String(typed));
+    else await page.getByRole('textbox', { name: field.label, exact: true }).fill(String(typed));
   }
 }
 
@@ -123,18 +123,18 @@ test('jäsenhakemus: julkinen lomake, hyväksyntä, kaksoiskappale, hylkäys ja 
   // Empty required fields are named under the fields, focus on the first.
   await page.getByRole('button', { name: 'Lähetä hakemus' }).click();
   await expect(page.getByText('Tämä kenttä ei voi olla tyhjä.').first()).toBeVisible();
-  await expect(page.getByLabel('Etunimi', { exact: true })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Etunimi', exact: true })).toBeFocused();
   await expectAccessible(page, 'jäsenhakemus, tyhjät pakolliset kentät');
 
-  await page.getByLabel('Etunimi', { exact: true }).fill(applicant.firstname);
-  await page.getByLabel('Sukunimi', { exact: true }).fill(applicant.lastname);
-  await page.getByLabel('Sähköposti', { exact: true }).fill('ei-osoite');
-  await page.getByLabel('Postitoimipaikka', { exact: true }).fill('Turku');
+  await page.getByRole('textbox', { name: 'Etunimi', exact: true }).fill(applicant.firstname);
+  await page.getByRole('textbox', { name: 'Sukunimi', exact: true }).fill(applicant.lastname);
+  await page.getByRole('textbox', { name: 'Sähköposti', exact: true }).fill('ei-osoite');
+  await page.getByRole('textbox', { name: 'Postitoimipaikka', exact: true }).fill('Turku');
   await fillRequiredCustomFields(page, form.fields);
   await page.getByRole('button', { name: 'Lähetä hakemus' }).click();
   await expect(page.getByText('Sähköpostiosoite on virheellinen.')).toBeVisible();
-  await expect(page.getByLabel('Sähköposti', { exact: true })).toBeFocused();
-  await page.getByLabel('Sähköposti', { exact: true }).fill(applicant.email);
+  await expect(page.getByRole('textbox', { name: 'Sähköposti', exact: true })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Sähköposti', exact: true }).fill(applicant.email);
   // The honeypot stays empty: people never reach it.
   await expect(page.locator('input[name="website"]')).toHaveValue('');
   await expect(page.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
@@ -262,9 +262,9 @@ test('tavallinen jäsen: kirjautuu omiin tietoihinsa, muuttaa kotikuntaa ja tall
   const heading = page.getByRole('heading', { level: 1, name: 'Omat tiedot' });
   await expect(heading).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Päävalikko' })).toHaveCount(0);
-  const city = page.getByLabel('Postitoimipaikka', { exact: true });
+  const city = page.getByRole('textbox', { name: 'Postitoimipaikka', exact: true });
   await expect(city).toHaveValue('Oulu');
-  await expect(page.getByLabel('Sähköposti', { exact: true })).toHaveValue(email);
+  await expect(page.getByRole('textbox', { name: 'Sähköposti', exact: true })).toHaveValue(email);
   await expectAccessible(page, 'omat tiedot');
 
   // The user menu leads here too.
@@ -282,11 +282,11 @@ test('tavallinen jäsen: kirjautuu omiin tietoihinsa, muuttaa kotikuntaa ja tall
   await expect(city).toHaveValue('Tampere');
 
   // An own email cannot be emptied.
-  await page.getByLabel('Sähköposti', { exact: true }).fill('');
+  await page.getByRole('textbox', { name: 'Sähköposti', exact: true }).fill('');
   await page.getByRole('button', { name: 'Tallenna' }).click();
   await expect(page.getByText('Tämä kenttä ei voi olla tyhjä.')).toBeVisible();
-  await expect(page.getByLabel('Sähköposti', { exact: true })).toBeFocused();
-  await page.getByLabel('Sähköposti', { exact: true }).fill(email);
+  await expect(page.getByRole('textbox', { name: 'Sähköposti', exact: true })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Sähköposti', exact: true }).fill(email);
 
   await page.getByRole('button', { name: 'Tallenna' }).click();
   await expect(notification(page, 'Tietosi on tallennettu.')).toBeVisible();

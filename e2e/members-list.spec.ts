@@ -3,7 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../src/shared/constants';
 import { filterToParam } from '../src/shared/filter/normalize';
 import type { Filter } from '../src/shared/filter/types';
 import { expectAccessible } from './helpers/axe';
-import { loginAsAdmin } from './helpers/session';
+import { loginAsAdmin, submitLogin } from './helpers/session';
 
 // Issue 6 acceptance (members list area): find a member with quick search and the
 // top bar's supersearch; filter with an OR condition; bulk edit a group membership
@@ -11,7 +11,8 @@ import { loginAsAdmin } from './helpers/session';
 // members; the "Kaikki" page size keeps the DOM small. Members are seeded through the
 // API with the admin's session. The tests build on the seed, so they run in order.
 
-test.describe.configure({ mode: 'serial' });
+// Each journey runs several axe scans over long lists; give them room on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const LASTNAME = 'Listalainen';
 const SEEDED = 150;
@@ -58,6 +59,11 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await browser.newPage();
   await loginAsAdmin(page);
+  // Seeded once per data directory (a repeated run finds the members already there).
+  if ((await countOf(page, byLastname)) > 0) {
+    await page.close();
+    return;
+  }
   await apiJson(page, 'groups/new', GROUP);
   const members = [
     SOINTU,
@@ -233,6 +239,37 @@ test('joukkomuokkaus lisää rajatut ryhmään, ja kumoaminen palauttaa', async 
   await expect(page.getByRole('button', { name: 'Sarakkeet (2)' })).toBeVisible();
 });
 
+test('kumoaminen, kun jäsentä on muutettu välillä: muut kumotaan, muutettu jää ennalleen', async ({ page }) => {
+  await loginAsAdmin(page);
+  const tampere: Filter = [...byLastname, { field: 'address_city', verb: 'eq', value: 'Tampere' }];
+  await page.goto(`/members/bulkedit/${filterToParam(tampere)}`);
+  await expect(page.getByTestId('bulk-count')).toHaveText('Rajaus koskee 50 jäsentä.');
+  await page.getByLabel(`Muuta: ${GROUP.label}`).check();
+  await page.getByRole('button', { name: 'Tallenna muutokset' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Muuta 50 jäsenen tiedot' }).click();
+  const done = notification(page, '50 jäsenen tiedot muutettu.');
+  await expect(done).toBeVisible();
+
+  // Someone changes one of them before the undo.
+  const found = await apiJson<{ results: { id: number }[] }>(page, 'members/get_results', {
+    filter: [{ field: 'firstname', verb: 'eq', value: 'Lista002' }],
+    page_size: 20,
+  });
+  const id = found.results[0]?.id ?? 0;
+  await apiJson(page, `members/${String(id)}`, { address_street: 'Muutoskatu 2' });
+
+  await done.getByRole('button', { name: 'Kumoa' }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'Kumoaminen keskeytettiin' });
+  await expect(conflict).toContainText('1 jäsenen tietoja on muutettu sen jälkeen');
+  await expect(conflict.getByTestId('undo-conflict-names')).toHaveText('Lista002 Listalainen');
+  const keep = conflict.getByRole('button', { name: 'Kumoa muille ja jätä nämä ennalleen' });
+  await expect(keep).toBeFocused();
+  await expectAccessible(page, 'kumoamisen ristiriita');
+  await keep.click();
+  await expect(notification(page, 'Muutos kumottu. Yksi myöhemmin muutettu jäsen jätettiin ennalleen.')).toBeVisible();
+  expect(await countOf(page, [{ field: GROUP.name, verb: 'in_group' }])).toBe(1);
+});
+
 test('poisto ilmoituksen kumoamisella ja palautus poistetuista jäsenistä', async ({ page }) => {
   await loginAsAdmin(page);
   await page.goto('/members');
@@ -268,10 +305,12 @@ test('poisto ilmoituksen kumoamisella ja palautus poistetuista jäsenistä', asy
   await expect(page.getByTestId('search-count')).toHaveText('Löytyi 1 jäsen');
 
   // One's own account cannot be deleted: the question shows why.
-  await page.getByLabel('Pikahaku').fill('admin@example');
-  await page.getByRole('table', { name: 'Hakutulokset' }).getByRole('link').first().click();
+  await page.getByLabel('Pikahaku').fill('admin@example.fi');
+  const own = page.getByRole('table', { name: 'Hakutulokset' }).getByRole('row').filter({ hasText: 'admin@example.fi' });
+  await expect(page.getByTestId('search-count')).toHaveText('Löytyi 1 jäsen');
+  await own.getByRole('link').click();
   await expect(page).toHaveURL(/\/members\/\d+\/edit$/);
-  await page.getByRole('button', { name: 'Poista' }).click();
+  await page.getByRole('button', { name: 'Poista', exact: true }).click();
   const ask = page.getByRole('dialog');
   await ask.getByRole('button', { name: 'Poista' }).click();
   await expect(ask.getByRole('alert')).toHaveText('Et voi poistaa itseäsi.');
@@ -304,4 +343,42 @@ test('Kaikki-sivukoko näyttää vain näkyvät rivit ja hakee loput vieritettä
   await expect(page.getByLabel('Jäseniä sivulla')).toHaveValue('100000');
   await page.getByLabel('Jäseniä sivulla').selectOption({ label: '20' });
   await expect(page.getByRole('table', { name: 'Jäsenlista' }).locator('tbody tr')).toHaveCount(20);
+});
+
+test('hallituksen jäsen näkee listat ja historian, mutta ei muutostoimintoja', async ({ page, browser }) => {
+  await loginAsAdmin(page);
+  const board = { email: 'hilla.hallitus@example.fi', password: 'Hallitus-Salasana-2026' };
+  await apiJson(page, 'members/new', {
+    firstname: 'Hilla',
+    lastname: 'Hallitus',
+    email: board.email,
+    board: true,
+    newPassword_: board.password,
+    confirmNewPassword_: board.password,
+    bypass_required_fields: true,
+  });
+
+  const context = await browser.newContext();
+  const boardPage = await context.newPage();
+  await boardPage.goto('/@login');
+  await submitLogin(boardPage, board.email, board.password);
+  await expect(boardPage).toHaveURL('/');
+  await boardPage.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Jäsenet' }).click();
+  await expect(memberCount(boardPage)).toHaveText(/^\d+ jäsentä$/);
+  await expect(boardPage.getByRole('link', { name: 'Lisää jäsen' })).toHaveCount(0);
+  await expect(boardPage.getByRole('link', { name: /Joukkomuok/ })).toHaveCount(0);
+  await boardPage.getByLabel('Pikahaku').fill('akerb');
+  const results = boardPage.getByRole('table', { name: 'Hakutulokset' });
+  await results.getByRole('button', { name: 'Toiminnot: Sointu Åkerblom' }).click();
+  await expect(boardPage.getByRole('menuitem')).toHaveText(['Muutoshistoria']);
+  await boardPage.keyboard.press('Escape');
+  await expectAccessible(boardPage, 'jäsenlista hallitukselle');
+  // The name opens the history, the only member page the board may read.
+  await results.getByRole('link', { name: 'Sointu Åkerblom' }).click();
+  await expect(boardPage.getByRole('heading', { level: 1, name: 'Muutoshistoria: Sointu Åkerblom' })).toBeVisible();
+  await expect(boardPage.getByRole('link', { name: 'Muokkaa jäsentä' })).toHaveCount(0);
+  await boardPage.goto('/members/removed');
+  await expect(boardPage.getByRole('heading', { level: 1, name: 'Poistetut jäsenet' })).toBeVisible();
+  await expect(boardPage.getByRole('button', { name: 'Poista pysyvästi' })).toHaveCount(0);
+  await context.close();
 });

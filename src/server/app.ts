@@ -20,6 +20,7 @@ import { groupRoutes } from './modules/groups/routes';
 import { updreqRoutes } from './modules/updreqs/routes';
 import { importerRoutes } from './modules/importer/routes';
 import multipart from '@fastify/multipart';
+import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
 export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -63,7 +64,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie, { secret: deps.config.sessionSecret });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 10 } });
 
   errorPlugin(app, { webRoot: opts.webRoot ?? null });
   tenantPlugin(app);

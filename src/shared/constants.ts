@@ -26,6 +26,10 @@ export const FIELD_MAXLENGTH_DEFAULT = 255;
 export const DECIMAL_INPUT_MAXLENGTH = 14;
 export { OLDEST_DATE } from './finnish/date';
 
+/** Member import (issue 7): largest file and most data rows accepted. */
+export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
+
 export const INVOICE_MAX_ROWS = 8;
 export const INVOICE_MAX_PAGES = 16;
 export const INVOICE_VAT_CHOICES = [0, 10, 14, 24, 25.5] as const;

@@ -7,6 +7,8 @@ import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
 import { FieldsPage } from './pages/fields/FieldsPage';
 import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
 import { GroupsPage } from './pages/groups/GroupsPage';
+import { ImportsPage } from './pages/import/ImportsPage';
+import { ImportWizardPage } from './pages/import/ImportWizardPage';
 import { ApplicationsPage } from './pages/members/ApplicationsPage';
 import { MemberAddPage } from './pages/members/MemberAddPage';
 import { MemberEditPage } from './pages/members/MemberEditPage';
@@ -155,6 +157,9 @@ export const appRoutes: readonly AppRoute[] = [
   { path: PATHS.membersBulkEdit, page: MembersBulkEditPage, role: 'site_admin' },
   { path: PATHS.memberExport, page: MemberExportPage, role: 'site_admin' },
   { path: PATHS.memberApplications, page: ApplicationsPage, role: 'site_admin' },
+  // Import wizard and the imports with undo (issue 7).
+  { path: PATHS.memberImport, page: ImportWizardPage, role: 'site_admin' },
+  { path: PATHS.memberImports, page: ImportsPage, role: 'site_admin' },
   { path: PATHS.search, page: SearchPage, role: 'board' },
 
   // Fields, groups, settings (issue 5). Groups are open to the board too: they see the

@@ -22,7 +22,9 @@ async function fetchJson(method: Method, path: string, body?: unknown): Promise<
     const token = readCsrfToken() ?? (await primeCsrfToken());
     if (token) headers[CSRF_HEADER] = token;
   }
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file upload) sets its own multipart Content-Type with the boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
@@ -30,7 +32,7 @@ async function fetchJson(method: Method, path: string, body?: unknown): Promise<
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, { code: 'network_error' });
@@ -84,4 +86,6 @@ export const api = {
   put: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PUT', path, schema, body),
   patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PATCH', path, schema, body),
   delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
+  /** multipart/form-data POST (file uploads); same CSRF header and error handling as the JSON calls. */
+  upload: <T>(path: string, form: FormData, schema: z.ZodType<T>) => request('POST', path, schema, form),
 };

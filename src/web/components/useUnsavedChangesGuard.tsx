@@ -13,11 +13,19 @@ export interface UnsavedChangesGuard {
   allowNextNavigation: () => void;
 }
 
+/** The modal's texts, for pages where leaving means something else than losing edits (an import in progress). */
+export interface GuardTexts {
+  title: string;
+  text: string;
+  stay: string;
+  leave: string;
+}
+
 /**
  * Asks before leaving a page with unsaved changes (spec §2). In-app navigation gets a
  * Finnish confirm modal; closing the tab or reloading gets the browser's own prompt.
  */
-export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
+export function useUnsavedChangesGuard(dirty: boolean, texts?: GuardTexts): UnsavedChangesGuard {
   const { t } = useTranslation();
   const allowed = useRef(false);
   const shouldBlock = useCallback<BlockerFunction>(
@@ -56,17 +64,17 @@ export function useUnsavedChangesGuard(dirty: boolean): UnsavedChangesGuard {
     <Modal
       opened={blocker.state === 'blocked'}
       onClose={stay}
-      title={t('unsaved.title')}
+      title={texts?.title ?? t('unsaved.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
       centered
     >
-      <Text mb="lg">{t('unsaved.text')}</Text>
+      <Text mb="lg">{texts?.text ?? t('unsaved.text')}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={stay} data-autofocus>
-          {t('unsaved.stay')}
+          {texts?.stay ?? t('unsaved.stay')}
         </Button>
         <Button color="red" onClick={leave}>
-          {t('unsaved.leave')}
+          {texts?.leave ?? t('unsaved.leave')}
         </Button>
       </Group>
     </Modal>

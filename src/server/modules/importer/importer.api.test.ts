@@ -134,8 +134,24 @@ describe(`importer API (${testDialect})`, () => {
     expect(dup.body).toEqual({ errors: { mapping: ['import_duplicate_destination'] }, params: { columns: ['Etunimi', 'Nimi'] } });
     const missing = await admin.post('/api/1/importer/importer', { ...base, mapping: [{ src_col: 'Etunimi', dst_field: 'firstname' }] });
     expect(missing.body).toEqual({ errors: { mapping: ['import_unmapped_column'] }, params: { columns: ['Nimi', 'Sukunimi'] } });
+    // Without an email column nothing can be matched: every row is a new member.
     const noKey = await admin.post('/api/1/importer/importer', { ...base, mapping: [{ src_col: 'Etunimi', dst_field: 'firstname' }, { src_col: 'Nimi', dst_field: '_ignore' }, { src_col: 'Sukunimi', dst_field: 'lastname' }] });
-    expect(noKey.body.errors).toEqual({ key_field: ['import_key_field_not_mapped'] });
+    expect(noKey.body).toMatchObject({ created: 1, updated: 0, errors: [] });
+    const badKey = await admin.post('/api/1/importer/importer', { ...base, key_field: 'kuoro', mapping: [{ src_col: 'Etunimi', dst_field: 'firstname' }, { src_col: 'Nimi', dst_field: '_ignore' }, { src_col: 'Sukunimi', dst_field: 'lastname' }] });
+    expect(badKey.body.errors).toEqual({ key_field: ['_validation_invalid_choice'] });
+  });
+
+  it('catches a phone number twice in the file, and keeps stored values for empty cells of updated members', async () => {
+    await admin.post('/api/1/members/new', { firstname: 'Pysyvä', lastname: 'Arvo', email: 'pysyva@x.fi', address_city: 'Vaasa' });
+    const csv = 'Etunimi;Sukunimi;Sähköposti;Puhelin;Postitoimipaikka\nA;A;a1@x.fi;0401112233;Oulu\nB;B;b1@x.fi;040 111 2233;Oulu\nPysyvä;Arvo;pysyva@x.fi;;\n';
+    const up = await uploadFile(admin, 'puh.csv', Buffer.from(csv));
+    const mapping = (await admin.post('/api/1/importer/get_sheet_metadata', { id: up.body.id })).body.suggested_mapping;
+    const dry = await admin.post('/api/1/importer/importer', { id: up.body.id, mapping, dry_run: true });
+    expect(dry.body.errors).toEqual([{ row: 3, column: 'Puhelin', key: 'members_phone_duplicate_in_file' }]);
+    expect(dry.body).toMatchObject({ created: 1, unchanged: 1 });
+    await admin.post('/api/1/importer/importer', { id: up.body.id, mapping, dry_run: false, skip_error_rows: true });
+    const kept = (await admin.post('/api/1/members/quicksearch', { term: 'pysyva@x.fi' })).body.results[0];
+    expect((await admin.get(`/api/1/members/${kept.id}`)).body.address_city).toBe('Vaasa');
   });
 
   it('reads Windows-1252 csv with commas', async () => {

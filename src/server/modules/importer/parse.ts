@@ -6,8 +6,7 @@ import Papa from 'papaparse';
 // as text the member form would accept (dates ISO, decimals with a comma), or as a
 // problem key for that cell. The first non-empty row is the header.
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_ROWS = 50_000;
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS } from '../../../shared/constants';
 
 export type FileKind = 'xlsx' | 'csv';
 
@@ -77,7 +76,7 @@ function fromRows(name: string, raw: { row: number; cells: Cell[] }[]): Sheet {
   const nonEmpty = raw.filter((r) => r.cells.some((c) => c.text.trim() !== '' || c.problem));
   const [head, ...rows] = nonEmpty;
   if (!head) return { name, header: [], rows: [] };
-  if (rows.length > MAX_ROWS) throw new UploadError('too many rows');
+  if (rows.length > IMPORT_MAX_ROWS) throw new UploadError('too many rows');
   const header = head.cells.map((c, i) => c.text.trim() || `Sarake ${i + 1}`);
   return { name, header, rows: rows.map((r) => ({ row: r.row, cells: header.map((_, i) => r.cells[i] ?? { text: '' }) })) };
 }
@@ -131,7 +130,7 @@ async function readXlsx(bytes: Buffer): Promise<Sheet[]> {
 
 /** All sheets of a file; throws UploadError for anything that is not a readable table. */
 export async function readSheets(filename: string, bytes: Buffer): Promise<Sheet[]> {
-  if (bytes.length === 0 || bytes.length > MAX_UPLOAD_BYTES) throw new UploadError('size');
+  if (bytes.length === 0 || bytes.length > IMPORT_MAX_FILE_BYTES) throw new UploadError('size');
   const sheets = kindOf(filename, bytes) === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes);
   if (sheets.every((s) => s.header.length === 0)) throw new UploadError('empty');
   return sheets;

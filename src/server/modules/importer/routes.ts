@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route';
 import { ValidationError } from '../../lib/errors';
-import { MAX_UPLOAD_BYTES } from './parse';
+import { IMPORT_MAX_FILE_BYTES } from '../../../shared/constants';
 import * as service from './service';
 
 const idSchema = z.string().uuid('_validation_invalid');
@@ -16,7 +16,7 @@ export function importerRoutes(app: FastifyInstance): void {
       let file: { filename: string; toBuffer(): Promise<Buffer> } | undefined;
       let bytes: Buffer;
       try {
-        file = await req.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+        file = await req.file({ limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1 } });
         if (!file) throw new Error('no file');
         bytes = await file.toBuffer();
       } catch {

@@ -13,12 +13,13 @@ import { insertMembers, writeMember } from '../members/write';
 import { undoBatch } from '../members/undo';
 import { checkMapping, IGNORE, suggestMapping, type MappingEntry } from './mapping';
 import { readSheets, UploadError, type Sheet } from './parse';
+import { groupCellValue } from '../../../shared/import/cells';
+import { IMPORTS_PAGE_SIZE } from '../../../shared/constants';
 
 // The import wizard's server side (issue 7): upload → sheet metadata → dry run → import
 // in one transaction as an undoable batch. Values are judged by the member form's own
 // parser, so an import accepts exactly what the form accepts.
 
-export const IMPORTS_PAGE_SIZE = 10;
 
 export interface RowError {
   row: number;
@@ -91,8 +92,6 @@ export async function sheetMetadata(deps: Deps, tenant: Tenant, id: string, shee
   };
 }
 
-const TRUE_WORDS = new Set(['1', 'x', 'kyllä', 'kylla', 'k', 'true', 'yes', 'y', 'ja', 'on']);
-const FALSE_WORDS = new Set(['0', 'ei', 'e', 'false', 'no', 'n', 'nej', 'off']);
 
 interface Planned {
   row: number;
@@ -132,6 +131,7 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
 
   const seenKeys = new Map<string, number>();
   const seenEmails = new Map<string, number>();
+  const seenPhones = new Map<string, number>();
   for (const r of sheet.rows) {
     const rowErrors: RowError[] = [];
     const body: Record<string, unknown> = {};
@@ -141,22 +141,21 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
         rowErrors.push({ row: r.row, column: m.src_col, key: cell.problem });
         continue;
       }
-      const text = cell.text.trim();
-      const group = model.groupByName.get(m.dst_field);
-      if (group) {
-        if (text === '') continue;
-        const word = text.toLowerCase();
-        if (TRUE_WORDS.has(word)) body[m.dst_field] = true;
-        else if (FALSE_WORDS.has(word)) body[m.dst_field] = false;
-        else rowErrors.push({ row: r.row, column: m.src_col, key: '_validation_invalid' });
+      if (model.groupByName.has(m.dst_field)) {
+        const on = groupCellValue(cell.text);
+        if (on === undefined) rowErrors.push({ row: r.row, column: m.src_col, key: '_validation_invalid' });
+        else if (on !== null) body[m.dst_field] = on;
       } else body[m.dst_field] = cell.text;
     }
     const key = keyCol ? r.cells[index.get(keyCol)!]!.text.trim().toLowerCase() : '';
+    const existingMember = key ? (existingByKey.get(key) ?? null) : null;
+    // Updating a member, an empty cell means "no information": the stored value stays.
+    if (existingMember) for (const k of Object.keys(body)) if (typeof body[k] === 'string' && (body[k] as string).trim() === '') delete body[k];
     if (key) {
       if (seenKeys.has(key)) rowErrors.push({ row: r.row, column: keyCol!, key: keyField === 'email' ? 'members_email_duplicate_in_file' : 'import_duplicate_key_in_file' });
       seenKeys.set(key, r.row);
     }
-    const existing = key ? (existingByKey.get(key) ?? null) : null;
+    const existing = existingMember;
     const parsed = parseMemberInput(body, model, { mode: 'admin', creating: !existing });
     for (const [field, keysOf] of Object.entries(parsed.errors)) {
       // Empty required fields are let through as the form's "save anyway" does; names never.
@@ -167,6 +166,11 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
     if (email && keyField !== 'email') {
       if (seenEmails.has(email)) rowErrors.push({ row: r.row, column: colOf('email'), key: 'members_email_duplicate_in_file' });
       seenEmails.set(email, r.row);
+    }
+    const phone = parsed.patch.columns.phone;
+    if (phone) {
+      if (seenPhones.has(phone)) rowErrors.push({ row: r.row, column: colOf('phone'), key: 'members_phone_duplicate_in_file' });
+      seenPhones.set(phone, r.row);
     }
     if (rowErrors.length > 0) errors.push(...rowErrors);
     else planned.push({ row: r.row, existing, patch: parsed.patch });
@@ -222,8 +226,9 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
   const [sheet, model] = await Promise.all([sheetOf(deps, tenant, req.id, req.sheet), loadModel(deps.db, tenant.id)]);
   const mappingCheck = checkMapping(sheet.header, req.mapping, model);
   if (Object.keys(mappingCheck.errors).length > 0) throw new ValidationError(mappingCheck.errors, mappingCheck.params);
+  // Without the key column in the file nothing can be matched: every row is a new member.
   const keyOk = req.keyField === 'email' || ['text', 'email', 'integer'].includes(model.byName.get(req.keyField)?.type ?? '');
-  if (!keyOk || !req.mapping.some((m) => m.dst_field === req.keyField)) throw ValidationError.field('key_field', 'import_key_field_not_mapped');
+  if (!keyOk) throw ValidationError.field('key_field', '_validation_invalid_choice');
 
   const { planned, errors, failedRows } = await plan(deps, tenant, model, sheet, req.mapping, req.keyField);
   const changes = await Promise.all(planned.map(async (p) => ({ p, prior: p.existing ? await priorValues(deps, tenant.id, p.existing, p.patch) : null })));
@@ -284,7 +289,9 @@ export async function listImports(deps: Deps, tenant: Tenant, page: number) {
   const [rows, count] = await Promise.all([
     base
       .leftJoin('members as a', (j) => j.onRef('a.id', '=', 'i.author_id').onRef('a.tenant_id', '=', 'i.tenant_id'))
-      .select(['i.id', 'i.filename', 'i.imported_at', 'i.created', 'i.updated', 'i.undone_at', 'a.firstname', 'a.lastname'])
+      // The batch knows when it was undone, whichever way (imports list or the members undo).
+      .leftJoin('batches as b', (j) => j.onRef('b.id', '=', 'i.batch_id').onRef('b.tenant_id', '=', 'i.tenant_id'))
+      .select(['i.id', 'i.filename', 'i.imported_at', 'i.created', 'i.updated', 'b.undone_at', 'a.firstname', 'a.lastname'])
       .orderBy('i.imported_at', 'desc')
       .limit(IMPORTS_PAGE_SIZE)
       .offset(page * IMPORTS_PAGE_SIZE)
@@ -309,8 +316,6 @@ export async function listImports(deps: Deps, tenant: Tenant, page: number) {
 export async function markUndone(deps: Deps, tenant: Tenant, me: Member, id: string, keepChanged: boolean) {
   const imp = await loadImport(deps, tenant, id);
   if (!imp.batch_id) throw new NotFound();
-  const result = await undoBatch(deps, tenant, me, imp.batch_id, { keepChanged });
-  await deps.db.updateTable('imports').set({ undone_at: iso(deps.clock.now()) }).where('tenant_id', '=', tenant.id).where('id', '=', id).execute();
-  return result;
+  return undoBatch(deps, tenant, me, imp.batch_id, { keepChanged });
 }
 

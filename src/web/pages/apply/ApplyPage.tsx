@@ -3,12 +3,13 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { type Field, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import type { Field } from '../../../shared/fields/types';
 import { useApply, useApplyForm } from '../../api/applications';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { MemberForm } from '../members/MemberForm';
+import { applicationFields } from '../members/variantFields';
 import classes from './apply.module.css';
 
 // The public membership application (spec §1 "Apply for membership through a public
@@ -16,12 +17,7 @@ import classes from './apply.module.css';
 // form, a honeypot and the time the form was shown for the server's bot checks, and a
 // thank-you view. `?embed=1` drops the page frame for the iframe on the association's site.
 
-export const EMBED_PARAM = 'embed';
-
-/** The server refuses an application without an email address, so the form asks for one as required. */
-export function applicationFields(fields: readonly Field[]): Field[] {
-  return fields.map((f) => (f.name === 'email' && f.visibility < VISIBILITY_REQUIRED ? { ...f, visibility: VISIBILITY_REQUIRED } : f));
-}
+const EMBED_PARAM = 'embed';
 
 /** `/@apply` (public) */
 export function ApplyPage() {

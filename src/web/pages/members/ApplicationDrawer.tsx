@@ -176,6 +176,8 @@ function DuplicatesAlert({ duplicates }: { duplicates: readonly Duplicate[] }) {
       variant="light"
       icon={<IconUsers aria-hidden />}
       title={t('applications.duplicates_title')}
+      // Orange on its light background stays under 4.5:1; the title takes the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)', fontSize: 'var(--mantine-font-size-md)' } }}
       data-testid="application-duplicates"
     >
       <Text size="sm" mb="xs">
@@ -185,7 +187,7 @@ function DuplicatesAlert({ duplicates }: { duplicates: readonly Duplicate[] }) {
         {duplicates.map((d) => (
           <List.Item key={d.id}>
             {canOpen(user, PATHS.memberEdit) ? (
-              <Anchor component={Link} to={memberEditPath(d.id)} fw={600}>
+              <Anchor component={Link} to={memberEditPath(d.id)} fw={600} c="blue.9">
                 {d.fullname_}
               </Anchor>
             ) : (

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconExternalLink, IconInbox } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
@@ -34,7 +34,6 @@ export function ApplicationsPage() {
   const openId = /^\d{1,15}$/.test(params.get(ID_PARAM) ?? '') ? Number(params.get(ID_PARAM)) : null;
   const list = useApplications({ page });
   const showUndo = useUndoNotification();
-  const focusHeading = useRef(false);
 
   const setParam = (name: string, value: string | null) =>
     setParams(
@@ -48,15 +47,13 @@ export function ApplicationsPage() {
     );
   const open = (id: number) => setParam(ID_PARAM, String(id));
   const close = () => setParam(ID_PARAM, null);
-  /** After approving or rejecting, the row is gone: focus goes to the heading, not to nowhere. */
+  /**
+   * After approving or rejecting, the row that opened the drawer is gone: once the drawer
+   * has closed (and tried to return focus there), focus goes to the page heading.
+   */
   const closeAfterAction = () => {
-    focusHeading.current = true;
     close();
-    window.setTimeout(() => {
-      if (!focusHeading.current) return;
-      focusHeading.current = false;
-      document.querySelector<HTMLElement>('[data-page-heading]')?.focus();
-    }, 350);
+    window.setTimeout(() => document.querySelector<HTMLElement>('[data-page-heading]')?.focus(), 350);
   };
 
   const onApproved = (member: MemberReply) => {
@@ -68,7 +65,7 @@ export function ApplicationsPage() {
       autoClose: APPROVED_VISIBLE_MS,
       closeButtonProps: { 'aria-label': t('common.close') },
       message: (
-        <Group gap="sm" justify="space-between" wrap="nowrap">
+        <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('applications.approved', { name: member.fullname_ })}</Text>
           {isRegistered(PATHS.memberEdit) ? (
             <Button
@@ -82,7 +79,7 @@ export function ApplicationsPage() {
               {t('applications.open_member')}
             </Button>
           ) : null}
-        </Group>
+        </Stack>
       ),
     });
   };
@@ -95,6 +92,20 @@ export function ApplicationsPage() {
   const data = list.data;
   const total = data?.stats.result_count ?? 0;
   const pages = Math.max(1, Math.ceil(total / LIST_PAGE_SIZE));
+  // The last application of a later page was handled: show the last page that still has some.
+  const emptyLaterPage = data !== undefined && !list.isPlaceholderData && data.results.length === 0 && page > 0;
+  useEffect(() => {
+    if (!emptyLaterPage) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (pages > 1) next.set(PAGE_PARAM, String(pages));
+        else next.delete(PAGE_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [emptyLaterPage, pages, setParams]);
 
   return (
     <>

@@ -209,7 +209,7 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
           <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />}>
             {t('member_export.nothing')}{' '}
             {isRegistered(PATHS.members) ? (
-              <Anchor component={Link} to={membersListPath(filter)}>
+              <Anchor component={Link} to={membersListPath(filter)} fz="inherit">
                 {t('member_export.change_filter')}
               </Anchor>
             ) : null}
@@ -228,9 +228,11 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
             {format === 'xlsx' ? t('member_export.download_xlsx') : t('member_export.download_csv')}
           </Button>
         )}
-        <Text size="sm" id={statusId} role="status" aria-live="polite">
-          {started ? t('member_export.started') : t('member_export.large_note')}
-        </Text>
+        {count === 0 ? null : (
+          <Text size="sm" id={statusId} role="status" aria-live="polite">
+            {started ? t('member_export.started') : t('member_export.large_note')}
+          </Text>
+        )}
       </Stack>
     </Stack>
   );

@@ -39,13 +39,13 @@ import { ReadOnlyFieldValue } from './ReadOnlyFieldValue';
 export type MemberFormVariant = 'admin' | 'application' | 'self';
 
 export interface MemberFormProps<R extends MemberBody = MemberReply> {
-  /** Fields in form order (fields/all with all headings). */
+  /** Fields in form order (fields/all with all headings; the variants' own lists from apply_form / edit_me_s). */
   fields: readonly Field[];
   /** All groups (groups/all); the built-in ones are not shown as checkboxes. */
   groups: readonly MemberGroup[];
   /** The member being edited, or null for a new one. */
   member: MemberReply | null;
-  /** Sends the body (members/new or members/{id}); rejects with the API error. */
+  /** Sends the body (members/new, members/{id}, apply or update_me_s); rejects with the API error. */
   save: (body: MemberBody) => Promise<R>;
   /**
    * Called after a successful save. Returning a path navigates there (the unsaved-changes

@@ -80,7 +80,7 @@ export function MemberHistoryPage() {
             <Paper key={entry.id} component="li" withBorder p="md" data-testid="history-entry">
               <Group gap="sm" mb="xs" wrap="wrap">
                 <Title order={2} size="h5">
-                  <Badge variant="light" color={entry.context === 'PersonInsert' ? 'green' : entry.context === 'PersonUpdateme' ? 'grape' : 'blue'} mr="xs">
+                  <Badge variant="light" color="blue" mr="xs">
                     {contextLabel(t, entry.context)}
                   </Badge>
                   {formatDateTime(entry.at, t('member_history.klo'))}

@@ -139,15 +139,17 @@ export function MemberListView({ model, deleted, label, toolbar, empty, nameHref
                   : t('member_list.search_count', { count: search.data.results.length })}
               </Text>
               {search.data.results.length > 0 ? (
-                <PagedMemberTable
-                  label={t('member_list.search_results_table')}
-                  rows={search.data.results as MemberRow[]}
-                  columns={searchColumns}
-                  sort={null}
-                  onSort={null}
-                  nameHref={nameHref}
-                  actions={actions}
-                />
+                <Box aria-busy={search.isPlaceholderData || undefined} style={{ opacity: search.isPlaceholderData ? 0.6 : 1 }}>
+                  <PagedMemberTable
+                    label={t('member_list.search_results_table')}
+                    rows={search.data.results as MemberRow[]}
+                    columns={searchColumns}
+                    sort={null}
+                    onSort={null}
+                    nameHref={nameHref}
+                    actions={actions}
+                  />
+                </Box>
               ) : null}
             </>
           )}
@@ -178,7 +180,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, nameHref
           </Group>
           {results.isError ? (
             <ErrorBanner error={results.error} onRetry={() => void results.refetch()} />
-          ) : !results.data ? (
+          ) : !results.data || (prefs.everyone && results.isPlaceholderData) ? (
             <Stack gap="xs" role="status" aria-label={t('app.loading')}>
               {[0, 1, 2, 3].map((i) => (
                 <Skeleton key={i} height={36} />

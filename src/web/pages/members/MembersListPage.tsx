@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload, IconEdit, IconFilterOff, IconPlus, IconTrashX } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconFileImport, IconFilterOff, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasRole } from '../../auth/roles';
@@ -28,6 +28,11 @@ export function MembersListPage() {
       {canOpen(user, PATHS.memberAdd) ? (
         <Button component={Link} to={PATHS.memberAdd} leftSection={<IconPlus size={18} aria-hidden />}>
           {t('member_list.add')}
+        </Button>
+      ) : null}
+      {canOpen(user, PATHS.memberImport) ? (
+        <Button component={Link} to={PATHS.memberImport} variant="default" leftSection={<IconFileImport size={18} aria-hidden />}>
+          {t('import.page')}
         </Button>
       ) : null}
     </PageHeader>

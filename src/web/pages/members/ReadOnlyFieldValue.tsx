@@ -24,7 +24,7 @@ export function ReadOnlyFieldValue({ field, value }: ReadOnlyFieldValueProps) {
 
   return (
     <Stack gap={2} role="group" aria-labelledby={labelId} data-readonly-field={field.name}>
-      <Text component="div" size="sm" fw={500} id={labelId}>
+      <Text component="div" size="sm" fw={600} id={labelId}>
         {field.label}
       </Text>
       <Text component="div" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MEMBER_PAGE_SIZE_EVERYONE } from '../../../shared/constants';
 import { filterFromParam, filterToParam } from '../../../shared/filter/normalize';
@@ -38,9 +38,9 @@ export function useListUrl() {
   const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
   const pathname = location.pathname;
 
-  /** A new filter starts from the first page; the URL is replaced, not pushed, while typing. */
+  /** A new filter starts from the first page; the URL is replaced, not pushed, while typing, and the page stays where it is. */
   const setFilter = useCallback(
-    (next: Filter) => void navigate({ pathname, search: listSearch(next) }, { replace: true }),
+    (next: Filter) => void navigate({ pathname, search: listSearch(next) }, { replace: true, preventScrollReset: true }),
     [navigate, pathname],
   );
   const setPage = useCallback((next: number) => void navigate({ pathname, search: listSearch(filter, next) }), [navigate, pathname, filter]);
@@ -58,19 +58,34 @@ export interface ListPrefs {
 }
 
 export function useListPrefs(available: readonly ColumnDef[]): ListPrefs {
-  const { persistent_data: data } = useCurrentSession();
-  const save = useSetPersistentData();
+  const { persistent_data: stored } = useCurrentSession();
+  const { mutate } = useSetPersistentData();
+  // The choice shows at once; the session catches up when the save has been sent.
+  const [chosen, setChosen] = useState<Record<string, unknown>>({});
+  const data = useMemo(() => ({ ...stored, ...chosen }), [stored, chosen]);
   const columns = useMemo(() => chosenColumns(data[PD_MEMBERS_COLUMNS], available), [data, available]);
   const pageSize = storedPageSize(data[PD_MEMBERS_PAGE_SIZE]);
   const sort = storedSort(data[PD_MEMBERS_SORT], columns);
-  const { mutate } = save;
+  const save = (key: string, val: unknown) => {
+    setChosen((c) => ({ ...c, [key]: val }));
+    mutate(
+      { key, val },
+      {
+        onError: () =>
+          setChosen((c) => {
+            const { [key]: _failed, ...rest } = c;
+            return rest;
+          }),
+      },
+    );
+  };
   return {
     columns,
     pageSize,
     sort,
     everyone: pageSize === MEMBER_PAGE_SIZE_EVERYONE,
-    setColumns: (next) => mutate({ key: PD_MEMBERS_COLUMNS, val: next }),
-    setPageSize: (next) => mutate({ key: PD_MEMBERS_PAGE_SIZE, val: next }),
-    setSort: (next) => mutate({ key: PD_MEMBERS_SORT, val: next }),
+    setColumns: (next) => save(PD_MEMBERS_COLUMNS, next),
+    setPageSize: (next) => save(PD_MEMBERS_PAGE_SIZE, next),
+    setSort: (next) => save(PD_MEMBERS_SORT, next),
   };
 }

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Field, VISIBILITY_EDITABLE, VISIBILITY_READONLY, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import { VISIBILITY_READONLY } from '../../../shared/fields/types';
 import type { MemberReply } from '../../api/members';
 import { useEditMe, useUpdateMe } from '../../api/updreqs';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -9,20 +9,11 @@ import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { MemberForm } from '../members/MemberForm';
+import { ownFields } from '../members/variantFields';
 
 // Member self-edit by session (spec §2 /edit_me_s, §6 "Ordinary member: edit-me pages
 // only"): the signed-in member's own form, each field per its visibility — read-only
 // ones as text, required ones marked — saved with update_me_s.
-
-/**
- * Without guardian emails (porg) a member's own email is required (spec §5 "Edit-me"),
- * so the form marks it so; with them, any one of the three will do and the server says which.
- */
-export function ownFields(fields: readonly Field[]): Field[] {
-  const porg = fields.some((f) => f.name === 'email_porg1' || f.name === 'email_porg2');
-  if (porg) return [...fields];
-  return fields.map((f) => (f.name === 'email' && f.visibility === VISIBILITY_EDITABLE ? { ...f, visibility: VISIBILITY_REQUIRED } : f));
-}
 
 /** `/edit_me_s` */
 export function EditMeSessionPage() {

@@ -1,0 +1,85 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Field } from '../../../shared/fields/types';
+import type { Group as MemberGroup } from '../../../shared/schemas/groups';
+import { isRegistered, PATHS } from '../../routes';
+import { fieldTypeLabel } from '../fields/fieldLabels';
+
+interface StepFieldsProps {
+  fields: readonly Field[];
+  groups: readonly MemberGroup[];
+  onNext: () => void;
+}
+
+/** Step 1: the register's fields, so a missing one can be added before the file is mapped. */
+export function StepFields({ fields, groups, onNext }: StepFieldsProps) {
+  const { t } = useTranslation();
+  const shown = fields.filter((f) => f.type !== 'heading' && f.type !== 'password');
+  const importableGroups = groups.filter((g) => g.builtin !== 'everyone');
+
+  return (
+    <Stack gap="md">
+      <Text maw={760}>{t('import.fields_text')}</Text>
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped verticalSpacing="xs" aria-label={t('import.fields_table')} data-testid="import-fields">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('import.col_field')}</Table.Th>
+              <Table.Th>{t('import.col_name')}</Table.Th>
+              <Table.Th>{t('import.col_type')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((field) => (
+              <Table.Tr key={field.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Text fw={600} size="sm">
+                      {field.label}
+                    </Text>
+                    {field.fixed ? (
+                      <Badge variant="light" color="gray" size="sm">
+                        {t('fields.fixed_badge')}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {field.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{fieldTypeLabel(t, field.type)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {importableGroups.length > 0 ? (
+        <Text size="sm" maw={760} data-testid="import-groups">
+          {t('import.groups_text', { groups: importableGroups.map((g) => g.label).join(', ') })}
+        </Text>
+      ) : null}
+      {isRegistered(PATHS.fieldAdd) ? (
+        <Stack gap={4}>
+          <Anchor href={PATHS.fieldAdd} target="_blank" rel="noopener" fw={600} data-testid="import-add-field">
+            <Group component="span" gap={4} wrap="nowrap">
+              {t('import.add_field')}
+              <IconExternalLink size={16} aria-hidden />
+              <VisuallyHidden>{t('import.new_tab')}</VisuallyHidden>
+            </Group>
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {t('import.add_field_help')}
+          </Text>
+        </Stack>
+      ) : null}
+      <Group>
+        <Button onClick={onNext} rightSection={<IconArrowRight size={18} aria-hidden />}>
+          {t('import.next')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
