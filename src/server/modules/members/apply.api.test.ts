@@ -83,6 +83,15 @@ describe(`applications and self-edit (${testDialect})`, () => {
     expect((await admin.post('/api/1/members/get_stats', {})).body.stats.result_application_count).toBe(before);
   });
 
+  it('accepts a form started "in the future" (device clock ahead) and does not count typos against the limit', async () => {
+    const v = visitor();
+    for (let i = 0; i < 6; i++) expect((await v.post('/api/1/members/apply', application({ email: '' }))).status).toBe(400);
+    const r = await v.post('/api/1/members/apply', application({ email: 'tulevaisuus@x.fi', form_started_at: t.clock.now().getTime() + 120_000 }));
+    expect(r.status).toBe(200);
+    const found = await admin.post('/api/1/members/get_results', { pending: true, filter: [{ field: 'email', verb: 'eq', value: 'tulevaisuus@x.fi' }] });
+    expect(found.body.stats.result_count).toBe(1);
+  });
+
   it('rate limits applications per address', async () => {
     const v = visitor();
     for (let i = 0; i < 5; i++) await v.post('/api/1/members/apply', application({ email: `sarja${i}@x.fi`, hp_website: 'x' }));

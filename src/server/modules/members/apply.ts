@@ -31,7 +31,8 @@ export interface ApplyForm {
 /** The application variant of the form: fields a member may fill in (editable or required), headings kept. */
 export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyForm> {
   const model = await loadModel(deps.db, tenant.id);
-  const fields = model.fields.filter((f) => f.visibility >= VISIBILITY_EDITABLE && f.type !== 'password');
+  // Email is always asked: an application needs a way to reach the applicant.
+  const fields = model.fields.filter((f) => (f.visibility >= VISIBILITY_EDITABLE || f.name === 'email') && f.type !== 'password');
   return { customer_name: tenant.name, fields };
 }
 
@@ -51,19 +52,26 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
     .where('at', '>=', since)
     .executeTakeFirstOrThrow();
   if (Number(recent.n) >= APPLY_RATE_LIMIT) throw new RateLimited('members_apply_rate_limited');
-  await deps.db.insertInto('rate_events').values({ tenant_id: tenant.id, kind: 'apply', key: meta.ip, at: iso(now) }).execute();
+  const count = () => deps.db.insertInto('rate_events').values({ tenant_id: tenant.id, kind: 'apply', key: meta.ip, at: iso(now) }).execute();
 
   // A filled honeypot or a form sent faster than a person can type: accept silently, store nothing.
+  // A start time in the future is a device clock running ahead, not a bot.
   const started = Number(input.form_started_at);
-  const botLike = (typeof input.hp_website === 'string' && input.hp_website !== '') || !Number.isFinite(started) || now.getTime() - started < MIN_FILL_MS;
-  if (botLike) return { ok: true };
+  const elapsed = now.getTime() - started;
+  const botLike = (typeof input.hp_website === 'string' && input.hp_website !== '') || !Number.isFinite(started) || (elapsed >= 0 && elapsed < MIN_FILL_MS);
+  if (botLike) {
+    await count();
+    return { ok: true };
+  }
 
   const model = await loadModel(deps.db, tenant.id);
   const fields = { ...input };
   for (const k of ['active', 'site_admin', 'board', 'newPassword_', 'confirmNewPassword_', 'bypass_required_fields']) delete fields[k];
   const { patch, errors } = parseMemberInput(fields, model, { mode: 'apply', creating: true });
   if (!patch.columns.email && !errors.email) (errors.email ??= []).push('_validation_field_required');
+  // Typos are not counted against the limit; submitted applications are.
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  await count();
   const at = iso(now);
   await deps.db.transaction().execute(async (trx) => {
     const member = await writeMember({ db: trx, tenant, model, authorId: null, at, context: 'PersonInsert', record: false }, null, patch, {

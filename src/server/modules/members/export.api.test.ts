@@ -62,6 +62,16 @@ describe(`member export (${testDialect})`, () => {
     expect(lines[1]).toMatch(/^"\d+";"Aino";"Aalto";"5\.3\.1990";"25,5";"'=HYPERLINK\(""http:\/\/x""\)"$/);
   });
 
+  it('writes timestamps in Helsinki time', async () => {
+    const r = await admin.get(url([{ field: 'firstname', verb: 'eq', value: 'Aino' }], 'format=csv&columns=created_at'));
+    const created = (await admin.post('/api/1/members/quicksearch', { term: 'aino@x.fi' })).body.results[0];
+    const full = (await admin.get(`/api/1/members/${created.id}`)).body;
+    const helsinki = new Intl.DateTimeFormat('fi-FI', { timeZone: 'Europe/Helsinki', day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+      .format(new Date(full.created_at))
+      .replace(' klo ', ' ');
+    expect(String(r.body).trim().split('\r\n')[1]).toContain(`"${helsinki}"`);
+  });
+
   it('refuses unknown columns and formats', async () => {
     expect((await admin.get(url([], 'columns=salasana'))).body.errors).toEqual({ columns: ['_validation_invalid_choice'] });
     expect((await admin.get(url([], 'format=pdf'))).body.errors).toEqual({ format: ['_validation_invalid_choice'] });

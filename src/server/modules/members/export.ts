@@ -65,7 +65,7 @@ function cell(col: Column, value: unknown, dropdown?: Field): string | number | 
       return new Date(Date.UTC(y!, m! - 1, d!));
     }
     case 'timestamp':
-      return new Date(String(value));
+      return helsinkiWallClock(new Date(String(value)));
     case 'number':
       return Number(value);
     case 'bool':
@@ -79,9 +79,20 @@ function cell(col: Column, value: unknown, dropdown?: Field): string | number | 
   }
 }
 
+const HELSINKI = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** Spreadsheet dates carry no zone: a UTC instant becomes the Helsinki wall-clock time people expect. */
+function helsinkiWallClock(d: Date): Date {
+  const p = Object.fromEntries(HELSINKI.formatToParts(d).map((x) => [x.type, x.value]));
+  return new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)));
+}
+
 function csvCell(col: Column, v: string | number | Date | null): string {
   if (v === null) return '';
-  if (v instanceof Date) return col.kind === 'timestamp' ? v.toISOString() : formatFinnishDate(v.toISOString().slice(0, 10));
+  if (v instanceof Date) {
+    const date = formatFinnishDate(v.toISOString().slice(0, 10));
+    return col.kind === 'timestamp' ? `${date} ${v.getUTCHours()}.${String(v.getUTCMinutes()).padStart(2, '0')}` : date;
+  }
   if (typeof v === 'number') return String(v).replace('.', ',');
   return v;
 }

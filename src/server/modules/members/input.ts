@@ -52,8 +52,8 @@ export function parseMemberInput(input: Record<string, unknown>, model: MemberMo
 
   for (const field of model.fields) {
     if (field.type === 'heading') continue;
-    // Members edit only what their field visibility allows; admins edit everything.
-    if (opts.mode !== 'admin' && field.visibility < VISIBILITY_EDITABLE) continue;
+    // Members edit only what their field visibility allows; admins edit everything; applicants always give an email.
+    if (opts.mode !== 'admin' && field.visibility < VISIBILITY_EDITABLE && !(opts.mode === 'apply' && field.name === 'email')) continue;
     const present = Object.prototype.hasOwnProperty.call(input, field.name);
     if (!present && !opts.creating) continue;
     const raw = present ? input[field.name] : null;
