@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { openDeps } from '../src/server/bootstrap';
 import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import * as tenants from '../src/server/modules/tenants/repo';
@@ -86,6 +87,8 @@ export async function seed(db: Db, tenantId: number, count: number, seedValue: n
     }
     await flush();
   });
+  // Fresh statistics, or PostgreSQL plans the first bulk statements for empty tables.
+  await sql`analyze`.execute(db);
 }
 
 async function main(): Promise<void> {

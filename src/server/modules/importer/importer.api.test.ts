@@ -103,7 +103,7 @@ describe(`importer API (${testDialect})`, () => {
     const rows = [
       HEADER,
       ...people(4).map((r, i) => r.map((c, j) => (j === 2 ? `virhe${i}@x.fi` : j === 3 ? '' : c))),
-      ['Emoji', 'Rivi', 'emoji@x.fi', '', 'Tampere', '', '🎉'], // row 6: group column with an emoji: invalid
+      ['Emoji', 'Rivi', 'emoji@x.fi', '', 'Tampere 🎉', '', ''], // row 6: a 4-byte emoji
       ['Päivä', 'Rivi', 'paiva@x.fi', '', 'Tampere', '31.2.1990', ''], // row 7: invalid date
       ['Kaava', 'Rivi', 'kaava@x.fi', '', { formula: 'A1&B1', result: 'x' }, '', ''], // row 8: formula
       ['Tupla', 'Rivi', 'virhe0@x.fi', '', 'Tampere', '', ''], // row 9: duplicate email in file
@@ -113,12 +113,15 @@ describe(`importer API (${testDialect})`, () => {
     const mapping = (await admin.post('/api/1/importer/get_sheet_metadata', { id: up.body.id })).body.suggested_mapping;
     const dry = await admin.post('/api/1/importer/importer', { id: up.body.id, mapping, dry_run: true });
     expect(dry.body.errors).toEqual([
-      { row: 6, column: 'Kuoro', key: '_validation_invalid' },
+      { row: 6, column: 'Postitoimipaikka', key: '_validation_unsupported_characters' },
       { row: 7, column: 'Syntymäpäivä', key: '_validation_date_invalid' },
       { row: 8, column: 'Postitoimipaikka', key: 'import_formula_cell' },
       { row: 9, column: 'Sähköposti', key: 'members_email_duplicate_in_file' },
     ]);
     expect(dry.body).toMatchObject({ created: 4, skipped: 4 });
+    const badGroup = await uploadFile(admin, 'ryhma.csv', Buffer.from('Etunimi;Sukunimi;Sähköposti;Kuoro\nA;B;ab@x.fi;ehkä\n'));
+    const gm = (await admin.post('/api/1/importer/get_sheet_metadata', { id: badGroup.body.id })).body.suggested_mapping;
+    expect((await admin.post('/api/1/importer/importer', { id: badGroup.body.id, mapping: gm, dry_run: true })).body.errors).toEqual([{ row: 2, column: 'Kuoro', key: '_validation_invalid' }]);
     const refused = await admin.post('/api/1/importer/importer', { id: up.body.id, mapping, dry_run: false });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ general: ['import_has_errors'] });
