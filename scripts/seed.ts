@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { isPostgres } from '../src/server/db/kysely';
 import { openDeps } from '../src/server/bootstrap';
 import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import * as tenants from '../src/server/modules/tenants/repo';
@@ -88,7 +89,8 @@ export async function seed(db: Db, tenantId: number, count: number, seedValue: n
     await flush();
   });
   // Fresh statistics, or PostgreSQL plans the first bulk statements for empty tables.
-  await sql`analyze`.execute(db);
+  // (SQLite keeps planning without statistics, as a real register's database does.)
+  if (isPostgres(db)) await sql`analyze`.execute(db);
 }
 
 async function main(): Promise<void> {
