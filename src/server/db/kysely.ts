@@ -45,6 +45,6 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
   return openSqlite(path.join(opts.dataDir, 'seura.sqlite'));
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'> | Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
