@@ -244,22 +244,28 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
   return { batch_id: b.batchId, count };
 }
 
-/** Soft-deletes every matching member (never the caller, never the last site admin) as one undoable batch. */
-export async function bulkRemove(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkResult> {
-  const model = await loadModel(deps.db, tenant.id);
-  const where = sql`m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and m.id <> ${me.id} and ${filterSql(deps.dialect, tenant.id, model, filter)}`;
+/** Sets deleted_at (a time, or null to restore) for the members `where` matches, as one undoable batch. */
+async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filter, where: RawBuilder<unknown>, remove: boolean): Promise<BulkResult> {
+  const kind = remove ? 'bulkremove' : 'bulkrestore';
   const b: BatchStart = { db: deps.db, tenantId: tenant.id, batchId: crypto.randomUUID(), at: iso(deps.clock.now()) };
   const count = await deps.db.transaction().execute(async (trx) => {
     const tb = { ...b, db: trx };
-    const n = await startBatch(tb, 'bulkremove', me.id, where, { filter });
+    const n = await startBatch(tb, kind, me.id, where, { filter });
     await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text)
       select m.tenant_id, ${b.batchId}, m.id, 'col', 'deleted_at', m.deleted_at from members m
       where m.tenant_id = ${tenant.id} and m.id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
-    await sql`update members set deleted_at = ${b.at}, updated_at = ${b.at} where tenant_id = ${tenant.id} and id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
-    await activity.append(trx, tenant.id, { event: 'members_bulkremove', context: 'members', data: [{ field: 'count', new: n }], authorId: me.id, batchId: b.batchId, at: b.at });
+    await sql`update members set deleted_at = ${remove ? b.at : null}, updated_at = ${b.at} where tenant_id = ${tenant.id} and id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
+    await activity.append(trx, tenant.id, { event: `members_${kind}`, context: 'members', data: [{ field: 'count', new: n }], authorId: me.id, batchId: b.batchId, at: b.at });
     return n;
   });
   return { batch_id: b.batchId, count };
+}
+
+/** Soft-deletes every matching member (never the caller) as one undoable batch. */
+export async function bulkRemove(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkResult> {
+  const model = await loadModel(deps.db, tenant.id);
+  const where = sql`m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and m.id <> ${me.id} and ${filterSql(deps.dialect, tenant.id, model, filter)}`;
+  return setDeletedAt(deps, tenant, me, filter, where, true);
 }
 
 /** Restores every matching deleted member whose email and phone are still free. */
@@ -268,18 +274,7 @@ export async function bulkRestore(deps: Deps, tenant: Tenant, me: Member, filter
   const free = (col: 'email' | 'phone') =>
     sql`(m.${sql.ref(col)} is null or not exists (select 1 from members o where o.tenant_id = m.tenant_id and o.${sql.ref(col)} = m.${sql.ref(col)} and o.deleted_at is null))`;
   const where = sql`m.tenant_id = ${tenant.id} and m.deleted_at is not null and ${free('email')} and ${free('phone')} and ${filterSql(deps.dialect, tenant.id, model, filter)}`;
-  const b: BatchStart = { db: deps.db, tenantId: tenant.id, batchId: crypto.randomUUID(), at: iso(deps.clock.now()) };
-  const count = await deps.db.transaction().execute(async (trx) => {
-    const tb = { ...b, db: trx };
-    const n = await startBatch(tb, 'bulkrestore', me.id, where, { filter });
-    await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text)
-      select m.tenant_id, ${b.batchId}, m.id, 'col', 'deleted_at', m.deleted_at from members m
-      where m.tenant_id = ${tenant.id} and m.id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
-    await sql`update members set deleted_at = null, updated_at = ${b.at} where tenant_id = ${tenant.id} and id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
-    await activity.append(trx, tenant.id, { event: 'members_bulkrestore', context: 'members', data: [{ field: 'count', new: n }], authorId: me.id, batchId: b.batchId, at: b.at });
-    return n;
-  });
-  return { batch_id: b.batchId, count };
+  return setDeletedAt(deps, tenant, me, filter, where, false);
 }
 
 /** How many members a bulk action would touch, with the first few for the confirmation. */
