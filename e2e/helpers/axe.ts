@@ -7,6 +7,10 @@ import { expect, type Page } from '@playwright/test';
 const BLOCKING = new Set(['serious', 'critical']);
 
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colours measured mid-transition (a modal fading in) are blends, not what the user reads.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

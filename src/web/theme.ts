@@ -2,6 +2,8 @@ import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 // Mantine's defaults put some text below WCAG AA contrast on white (blue 6 buttons,
 // gray 6 "dimmed" text, red 6 errors); these shades all reach at least 4.5:1.
+// Red 8 (the filled shade from primaryShade) gives white text only 4.51:1, and
+// less while a modal fades in, so filled red buttons use red 9 (5.5:1).
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 5 },
@@ -16,6 +18,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-filled-hover': '#a61e1e',
   },
   dark: {},
 });
