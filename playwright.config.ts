@@ -7,7 +7,7 @@ import { E2E_ADMIN } from './e2e/helpers/admin';
 // e2e journeys against a real server process with an empty data directory.
 // The server serves the production build from dist/web, so build the web app first.
 
-const PORT = 3197;
+const PORT = Number(process.env.SEURA_E2E_PORT ?? 3197); // helpers working side by side pick their own
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // The config is evaluated in the runner and again in each worker; the env variable

@@ -50,6 +50,20 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 
+/** Two-factor authentication per admin (spec §4). RESETTING_EXPIRED is computed at read time. */
+export const MFA_STATES = ['MFA_NOT_SET', 'MFA_SETTING_UP', 'MFA_SET', 'MFA_RESETTING', 'MFA_RESETTING_EXPIRED'] as const;
+export type MfaState = (typeof MFA_STATES)[number];
+/** Site-wide setting mfa_enabled_for (spec §3 Security). */
+export const MFA_POLICIES = ['admins', 'disabled'] as const;
+export type MfaPolicy = (typeof MFA_POLICIES)[number];
+/** A reset code emailed by another admin works for 24 hours, once. */
+export const MFA_RESET_CODE_TTL_MS = 24 * 60 * 60 * 1000;
+/** Between password and code: the login challenge lives 10 minutes. */
+export const MFA_CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** Wrong codes per admin in LOGIN_WINDOW_MS before further tries are refused. */
+export const MFA_MAX_FAILURES = 5;
+export const MFA_ISSUER = 'Seura';
+
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const SESSION_COOKIE = 'seura_session';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIERS, TRUST_STATUSES } from '../constants';
+import { MFA_POLICIES, TIERS, TRUST_STATUSES } from '../constants';
 import { plainText, requiredText } from './common';
 
 // Settings API (spec §7 "Settings", issue 5). GET returns everything the UI needs;
@@ -27,13 +27,20 @@ export const eclaimSettings = z.object({
   eclaim_per_diem_help: plainText(5000).default(''),
 });
 
-export const settingsSaveBody = z.discriminatedUnion('scope_', [organisationSettings, eclaimSettings], '_validation_invalid_choice');
+/** Changing this ends every admin session and emails every admin (spec §4). */
+export const securitySettings = z.object({
+  scope_: z.literal('security'),
+  mfa_enabled_for: z.enum(MFA_POLICIES, '_validation_invalid_choice'),
+});
+
+export const settingsSaveBody = z.discriminatedUnion('scope_', [organisationSettings, eclaimSettings, securitySettings], '_validation_invalid_choice');
 export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
 
 /** Names of stored settings per scope (what save may change). */
 export const SETTINGS_SCOPES = {
   organisation: ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled'],
   eclaim: ['eclaim_enabled', 'eclaim_notify', 'eclaim_km_help', 'eclaim_per_diem_help'],
+  security: ['mfa_enabled_for'],
 } as const;
 
 export const settingsReply = z
@@ -57,6 +64,7 @@ export const settingsReply = z
     eclaim_notify: z.boolean(),
     eclaim_km_help: z.string(),
     eclaim_per_diem_help: z.string(),
+    mfa_enabled_for: z.enum(MFA_POLICIES),
     /** Fields/actions switched off for this association, with the reason shown in a popover. */
     disable_: z.record(z.string(), z.string()),
   })

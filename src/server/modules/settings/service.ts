@@ -41,6 +41,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     eclaim_notify: bool(s.eclaim_notify),
     eclaim_km_help: str(s.eclaim_km_help),
     eclaim_per_diem_help: str(s.eclaim_per_diem_help),
+    mfa_enabled_for: s.mfa_enabled_for === 'admins' ? 'admins' : 'disabled',
     disable_: (s.disable_ && typeof s.disable_ === 'object' ? s.disable_ : {}) as Record<string, string>,
   };
 }
