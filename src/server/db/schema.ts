@@ -202,6 +202,32 @@ export interface ImportsTable {
   undone_at: string | null;
 }
 
+export interface MemberSecurityTable {
+  tenant_id: number;
+  member_id: number;
+  /** none | setting_up | set | resetting (spec §4; "resetting expired" is derived at read time) */
+  mfa_state: string;
+  /** AES-GCM encrypted base32 TOTP secret (lib/secretBox). */
+  secret_enc: string | null;
+  /** The secret being enrolled, until its first code confirms it. */
+  pending_secret_enc: string | null;
+  last_step: number;
+  reset_code_hash: string | null;
+  reset_expires_at: string | null;
+  last_login_at: string | null;
+  updated_at: string;
+}
+
+export interface LoginChallengesTable {
+  /** sha256 of the token handed to the browser. */
+  id: string;
+  tenant_id: number;
+  member_id: number;
+  /** code | enroll | reset_code */
+  step: string;
+  expires_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -219,6 +245,8 @@ export interface Database {
   batch_values: BatchValuesTable;
   rate_events: RateEventsTable;
   imports: ImportsTable;
+  member_security: MemberSecurityTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
@@ -227,5 +255,7 @@ export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;
 export type MemberUpdate = Updateable<MembersTable>;
 export type Session = Selectable<SessionsTable>;
+export type MemberSecurity = Selectable<MemberSecurityTable>;
+export type LoginChallenge = Selectable<LoginChallengesTable>;
 export type FieldRow = Selectable<FieldsTable>;
 export type GroupRow = Selectable<GroupsTable>;

@@ -55,3 +55,21 @@ export function formatFinnishDate(iso: string): string {
   if (!date) throw new RangeError(`Not an ISO date: ${iso}`);
   return `${String(date.day)}.${String(date.month)}.${String(date.year)}`;
 }
+
+/** An ISO timestamp (UTC) as "5.3.2026 klo 14.05" Helsinki time. */
+export function formatFinnishDateTime(iso: string, klo = 'klo'): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Helsinki',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const n = (type: Intl.DateTimeFormatPartTypes) => String(Number(part(type)));
+  return `${n('day')}.${n('month')}.${part('year')} ${klo} ${n('hour')}.${part('minute')}`;
+}

@@ -63,7 +63,7 @@ export async function setUserData(db: Db, tenantId: number, memberId: number, ke
 
 // --- login throttling ---
 
-export type FailureKind = 'account' | 'ip';
+export type FailureKind = 'account' | 'ip' | 'mfa';
 
 export function recordFailure(db: Db, tenantId: number, kind: FailureKind, key: string, at: string): Promise<unknown> {
   return db.insertInto('login_failures').values({ tenant_id: tenantId, kind, key, at }).execute();

@@ -13,6 +13,9 @@ import { iso } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords';
 import * as members from '../members/repo';
 import * as activity from '../activity/repo';
+import type { LogDatum } from '../activity/repo';
+import * as security from '../security/service';
+import type { MfaChallengeReply } from '../../../shared/schemas/security';
 import * as repo from './repo';
 
 /** Only a hash of the cookie token is stored, so a leaked table cannot be replayed. */
@@ -31,7 +34,7 @@ export async function login(
   tenant: Tenant,
   input: LoginBody,
   client: ClientInfo,
-): Promise<{ token: string; member: Member }> {
+): Promise<{ token: string; member: Member } | { mfa: MfaChallengeReply }> {
   const { db, clock } = deps;
   const now = clock.now();
   const since = iso(new Date(now.getTime() - LOGIN_WINDOW_MS));
@@ -67,9 +70,29 @@ export async function login(
     throw ValidationError.general('login_failed');
   }
 
+  await repo.clearFailures(db, tenant.id, 'account', account);
+  const step = await security.stepFor(deps, tenant, member);
+  if (step === 'locked') {
+    await activity.append(db, tenant.id, { event: 'login_failed', context: 'session', data: [{ field: 'mfa_status', new: 'MFA_RESETTING_EXPIRED' }], authorId: member.id, at: iso(now) });
+    throw ValidationError.general('mfa_reset_expired');
+  }
+  if (step !== null) {
+    // The password was right; the session waits for the second factor.
+    const challenge = await db.transaction().execute(async (trx) => {
+      const token = await security.startChallenge(trx, deps, tenant, member, step);
+      await activity.append(trx, tenant.id, { event: 'login_mfa_required', context: 'session', data: [{ field: 'step', new: step }, { field: 'ip', new: client.ip }], authorId: member.id, at: iso(now) });
+      return token;
+    });
+    return { mfa: { mfa_required: step, challenge } };
+  }
+  return { member, token: await startSession(deps, tenant, member, client, []) };
+}
+
+/** Creates the session (after password, and second factor when one is needed) and logs the login. */
+export async function startSession(deps: Deps, tenant: Tenant, member: Member, client: ClientInfo, data: LogDatum[]): Promise<string> {
+  const now = deps.clock.now();
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.transaction().execute(async (trx) => {
-    await repo.clearFailures(trx, tenant.id, 'account', account);
+  await deps.db.transaction().execute(async (trx) => {
     await repo.removeIdle(trx, tenant.id, iso(new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)));
     await repo.insert(trx, tenant.id, {
       id: sessionIdOf(token),
@@ -79,15 +102,16 @@ export async function login(
       ip: client.ip,
       user_agent: client.userAgent.slice(0, 300),
     });
+    await security.recordLogin(trx, tenant.id, member, iso(now));
     await activity.append(trx, tenant.id, {
       event: 'login',
       context: 'session',
-      data: [{ field: 'ip', new: client.ip }],
+      data: [{ field: 'ip', new: client.ip }, ...data],
       authorId: member.id,
       at: iso(now),
     });
   });
-  return { token, member };
+  return token;
 }
 
 /** The live session for a cookie token, or null when unknown, idle too long or the member is gone/inactive. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
 import { settingsSaveBody } from '../../../shared/schemas/settings';
+import { clearSessionCookie } from '../../plugins/session';
 import * as service from './service';
 
 export function settingsRoutes(app: FastifyInstance): void {
@@ -15,6 +16,11 @@ export function settingsRoutes(app: FastifyInstance): void {
     url: '/api/1/settings/save',
     access: 'admin',
     body: settingsSaveBody,
-    handler: ({ tenant, me, body }) => service.saveSettings(app.deps, tenant, me, body),
+    handler: async ({ reply, tenant, me, body }) => {
+      const saved = await service.saveSettings(app.deps, tenant, me, body);
+      // The site-wide 2FA switch ended this admin's session too: the cookie goes with it.
+      if (saved.sessions_ended_ === true) clearSessionCookie(app, reply);
+      return saved;
+    },
   });
 }

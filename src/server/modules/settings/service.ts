@@ -7,6 +7,7 @@ import { businessIdToVatId, finnishBic, isValidBusinessId, normalizeBusinessId, 
 import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../activity/repo';
+import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
 import * as repo from './repo';
 
@@ -84,19 +85,27 @@ export async function saveSettings(deps: Deps, tenant: Tenant, me: Member, body:
   if (disabled.length > 0) throw new ValidationError(Object.fromEntries(disabled.map((k) => [k, ['settings_field_disabled']])));
   if (changed.length === 0) return before;
   const now = iso(deps.clock.now());
+  const mfaSwitched = body.scope_ === 'security' && changed.includes('mfa_enabled_for');
   await deps.db.transaction().execute(async (trx) => {
     for (const k of changed) {
       if (k === 'name_') await tenants.rename(trx, tenant.id, String(values[k]));
       else await repo.set(trx, tenant.id, k, values[k]);
     }
-    await activity.append(trx, tenant.id, {
-      event: 'settings_changed',
-      context: body.scope_,
-      data: changed.map((k) => ({ field: k, old: before[k], new: values[k] })),
-      authorId: me.id,
-      at: now,
-    });
+    const data = changed.map((k) => ({ field: k, old: before[k], new: values[k] }));
+    await activity.append(trx, tenant.id, { event: 'settings_changed', context: body.scope_, data, authorId: me.id, at: now });
+    if (mfaSwitched) {
+      // Spec §4: switching 2FA site-wide ends every admin session, the switcher's included.
+      const closed = await security.endAdminSessions(trx, tenant.id);
+      await activity.append(trx, tenant.id, {
+        event: 'mfa_policy_changed',
+        context: 'security',
+        data: [...data, { field: 'sessions_closed', new: closed }],
+        authorId: me.id,
+        at: now,
+      });
+    }
   });
+  if (mfaSwitched && body.scope_ === 'security') await security.notifyPolicyChange(deps, tenant, me, body.mfa_enabled_for);
   const fresh = (await tenants.findById(deps.db, tenant.id))!;
-  return getSettings(deps, fresh);
+  return mfaSwitched ? { ...(await getSettings(deps, fresh)), sessions_ended_: true } : getSettings(deps, fresh);
 }

@@ -1,28 +1,11 @@
-import { formatFinnishDate, parseIsoDate } from '../../../shared/finnish/date';
+import { formatFinnishDate, formatFinnishDateTime, parseIsoDate } from '../../../shared/finnish/date';
 import { formatFinnishMobile } from '../../../shared/finnish/phone';
 
 // Texts of member history (spec §3 "History entry"): times as d.M.yyyy klo H.mm in
 // Europe/Helsinki, yes/no for booleans, phone numbers as people write them.
 
-const HELSINKI = 'Europe/Helsinki';
-
-/** An ISO timestamp (UTC) as "5.3.2026 klo 14.05" Helsinki time. */
-export function formatDateTime(iso: string, klo: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: HELSINKI,
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const n = (type: Intl.DateTimeFormatPartTypes) => String(Number(part(type)));
-  return `${n('day')}.${n('month')}.${part('year')} ${klo} ${n('hour')}.${part('minute')}`;
-}
+/** An ISO timestamp (UTC) as "5.3.2026 klo 14.05" Helsinki time (shared with server mails). */
+export const formatDateTime = formatFinnishDateTime;
 
 export interface ValueTexts {
   yes: string;

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { adminIdBody } from '../../../shared/schemas/security';
+import { route } from '../../http/route';
+import * as service from './service';
+
+// Site admins looking after each other's 2FA and sessions (spec §6, §7 members and settings calls).
+export function securityRoutes(app: FastifyInstance): void {
+  route(app, {
+    method: 'POST',
+    url: '/api/1/settings/get_site_admins',
+    access: 'admin',
+    handler: ({ tenant, me }) => service.siteAdmins(app.deps, tenant, me),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/send_mfa_reset_code',
+    access: 'admin',
+    body: adminIdBody,
+    handler: async ({ tenant, me, body }) => ({ ok: true, ...(await service.sendResetCode(app.deps, tenant, me, body.id)) }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/clear_mfa',
+    access: 'admin',
+    body: adminIdBody,
+    handler: async ({ tenant, me, body }) => {
+      await service.clearMfa(app.deps, tenant, me, body.id);
+      return { ok: true };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/close_site_admin_sessions',
+    access: 'admin',
+    body: adminIdBody,
+    handler: async ({ req, tenant, me, body }) => ({
+      ok: true,
+      closed: await service.closeAdminSessions(app.deps, tenant, me, req.auth!.sessionId, body.id),
+    }),
+  });
+}
