@@ -19,6 +19,7 @@ import { fieldRoutes } from './modules/fields/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { updreqRoutes } from './modules/updreqs/routes';
 import { importerRoutes } from './modules/importer/routes';
+import { logRoutes } from './modules/log/routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -80,6 +81,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   groupRoutes(app);
   updreqRoutes(app);
   importerRoutes(app);
+  logRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

@@ -73,3 +73,57 @@ export const PD_DASHBOARD_HELP_SEEN = 'dashboard_help_seen';
 export const PD_LOCALE = 'locale';
 export const LOCALES = ['fi', 'sv', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
+/**
+ * Every event the server writes to the activity log (spec §3 "Log entry", §7 "Log"),
+ * grouped as the log page's filter shows them. log.api.test.ts checks the server
+ * writes no other; each has a label in the catalogues (`log.event.<name>`).
+ */
+export const LOG_EVENT_GROUPS = {
+  members: [
+    'member_created',
+    'member_updated',
+    'member_deleted',
+    'member_restored',
+    'member_applied',
+    'member_approved',
+    'members_bulkupdate',
+    'members_bulkremove',
+    'members_bulkrestore',
+    'members_deleted_permanently',
+    'members_imported',
+    'members_exported',
+    'batch_undone',
+  ],
+  fields_groups: [
+    'field_created',
+    'field_updated',
+    'field_deleted',
+    'fields_reordered',
+    'group_created',
+    'group_updated',
+    'group_deleted',
+    'groups_reordered',
+    'group_mail_access_requested',
+  ],
+  settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created'],
+  sessions: [
+    'login',
+    'login_failed',
+    'login_mfa_required',
+    'logout',
+    'sessions_closed',
+    'mfa_setup_started',
+    'mfa_enabled',
+    'mfa_failed',
+    'mfa_reset_code_sent',
+    'mfa_reset_code_used',
+    'mfa_cleared',
+  ],
+} as const;
+export type LogEventGroup = keyof typeof LOG_EVENT_GROUPS;
+export const LOG_EVENTS = Object.values(LOG_EVENT_GROUPS).flat() as LogEvent[];
+export type LogEvent = (typeof LOG_EVENT_GROUPS)[LogEventGroup][number];
+/** Largest page POST log/all gives (the page size is LOG_PAGE_SIZE unless asked). */
+export const LOG_MAX_LIMIT = 100;
+/** Entries in the dashboard's log panel (spec §2). */
+export const LOG_DASHBOARD_ENTRIES = 3;

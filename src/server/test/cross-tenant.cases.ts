@@ -153,6 +153,33 @@ export const crossTenantCases: CrossTenantCase[] = [
     },
   },
   {
+    method: 'POST',
+    url: '/api/1/log/all',
+    async run(w) {
+      const db = w.t.deps.db;
+      const bIds = (await db.selectFrom('activity_log').select('id').where('tenant_id', '=', w.b.tenant.id).execute()).map((r) => r.id);
+      expect(bIds.length).toBeGreaterThan(0);
+      const aCount = (await db.selectFrom('activity_log').select('id').where('tenant_id', '=', w.a.tenant.id).execute()).length;
+      const r = await w.asA.post('/api/1/log/all', { limit: 100 });
+      expect(r.status).toBe(200);
+      expect(r.body.all_count).toBe(aCount);
+      expect(r.body.all_results.map((e: { id: number }) => e.id).filter((id: number) => bIds.includes(id))).toEqual([]);
+      // B's events (its field, its group) do not show through an event filter either.
+      const filtered = await w.asA.post('/api/1/log/all', { event: ['field_created', 'group_created', 'tenant_created'], limit: 100 });
+      expect(filtered.body.all_results.map((e: { id: number }) => e.id).filter((id: number) => bIds.includes(id))).toEqual([]);
+      expectNoLeak(r, w);
+      expectNoLeak(filtered, w);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/1/log/:id',
+    async run(w) {
+      const bEntry = await w.t.deps.db.selectFrom('activity_log').select('id').where('tenant_id', '=', w.b.tenant.id).where('event', '=', 'field_created').executeTakeFirstOrThrow();
+      expectNotFound(await w.asA.get(`/api/1/log/${bEntry.id}`));
+    },
+  },
+  {
     method: 'GET',
     url: '/api/1/members/apply_form',
     async run(w) {

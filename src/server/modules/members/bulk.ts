@@ -311,6 +311,8 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
         .where('tenant_id', '=', tid)
         .where('context', 'in', chunk.map((id) => `member:${id}`))
         .execute();
+      // Their own sign-ins name them only through the author id, but carry their IP addresses.
+      await trx.updateTable('activity_log').set({ data: '[]' }).where('tenant_id', '=', tid).where('context', '=', 'session').where('author_id', 'in', chunk).execute();
       await trx.deleteFrom('members').where('tenant_id', '=', tid).where('id', 'in', chunk).execute();
     }
     await activity.append(trx, tid, { event: 'members_deleted_permanently', context: 'members', data: [{ field: 'count', new: ids.length }], authorId: me.id, at });
