@@ -73,6 +73,7 @@ export const PD_DASHBOARD_HELP_SEEN = 'dashboard_help_seen';
 export const PD_LOCALE = 'locale';
 export const LOCALES = ['fi', 'sv', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
+
 /**
  * Every event the server writes to the activity log (spec §3 "Log entry", §7 "Log"),
  * grouped as the log page's filter shows them. log.api.test.ts checks the server

@@ -9,6 +9,8 @@ import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
 import { GroupsPage } from './pages/groups/GroupsPage';
 import { ImportsPage } from './pages/import/ImportsPage';
 import { ImportWizardPage } from './pages/import/ImportWizardPage';
+import { LogEntryPage } from './pages/log/LogEntryPage';
+import { LogPage } from './pages/log/LogPage';
 import { ApplicationsPage } from './pages/members/ApplicationsPage';
 import { MemberAddPage } from './pages/members/MemberAddPage';
 import { MemberEditPage } from './pages/members/MemberEditPage';
@@ -161,6 +163,11 @@ export const appRoutes: readonly AppRoute[] = [
   { path: PATHS.memberImport, page: ImportWizardPage, role: 'site_admin' },
   { path: PATHS.memberImports, page: ImportsPage, role: 'site_admin' },
   { path: PATHS.search, page: SearchPage, role: 'board' },
+
+  // Activity log (issue 8): site admins only, the log holds personal data. The entry page is
+  // the spec's receipt view; /log/transactions and /log/receipts come with payments.
+  { path: PATHS.log, page: LogPage, role: 'site_admin', nav: NAV.log },
+  { path: PATHS.logReceipt, page: LogEntryPage, role: 'site_admin' },
 
   // Fields, groups, settings (issue 5). Groups are open to the board too: they see the
   // list and can ask for group-mail rights; changing groups stays with site admins.

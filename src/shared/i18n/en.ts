@@ -508,7 +508,7 @@ const en = {
   'log.context.organisation': "Settings: association",
   'log.context.eclaim': "Settings: expense claims",
   'log.context.security': "Settings: security",
-  'log.context.session': "Sign-in",
+  'log.context.session': "Session",
   'log.context.importer': "Import",
   'log.context.tenant': "Association",
   'log.context.bulkupdate': "Bulk edit",

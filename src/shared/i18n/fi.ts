@@ -508,7 +508,7 @@ const fi = {
   'log.context.organisation': "Asetukset: yhdistys",
   'log.context.eclaim': "Asetukset: kulukorvaukset",
   'log.context.security': "Asetukset: tietoturva",
-  'log.context.session': "Kirjautuminen",
+  'log.context.session': "Istunto",
   'log.context.importer': "Tuonti",
   'log.context.tenant': "Yhdistys",
   'log.context.bulkupdate': "Joukkomuokkaus",

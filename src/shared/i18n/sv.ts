@@ -508,7 +508,7 @@ const sv = {
   'log.context.organisation': "Inställningar: förening",
   'log.context.eclaim': "Inställningar: kostnadsersättningar",
   'log.context.security': "Inställningar: datasäkerhet",
-  'log.context.session': "Inloggning",
+  'log.context.session': "Session",
   'log.context.importer': "Import",
   'log.context.tenant': "Förening",
   'log.context.bulkupdate': "Massredigering",

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { Role } from '../../auth/roles';
 import { MemberStatsPanel } from './MemberStatsPanel';
+import { LogDashboardPanel } from '../log/LogDashboardPanel';
 
 /**
  * Dashboard panels in display order (spec §2: member stats, invoices, activity log,
@@ -9,4 +10,5 @@ import { MemberStatsPanel } from './MemberStatsPanel';
  */
 export const dashboardPanels: readonly { id: string; component: ComponentType; role: Role }[] = [
   { id: 'member_stats', component: MemberStatsPanel, role: 'board' },
+  { id: 'log', component: LogDashboardPanel, role: 'site_admin' },
 ];
