@@ -13,6 +13,7 @@ import { guardPlugin } from './plugins/guard';
 import { errorPlugin } from './plugins/errors';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { securityRoutes } from './modules/security/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { memberRoutes } from './modules/members/routes';
 import { fieldRoutes } from './modules/fields/routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   healthRoutes(app);
   sessionRoutes(app);
+  securityRoutes(app);
   settingsRoutes(app);
   memberRoutes(app);
   fieldRoutes(app);
