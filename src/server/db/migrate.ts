@@ -5,6 +5,8 @@ import * as m002 from './migrations/002_fields_groups';
 import * as m003 from './migrations/003_members';
 import * as m004 from './migrations/004_batches';
 import * as m005 from './migrations/005_imports';
+import * as m006 from './migrations/006_security';
+import * as m007 from './migrations/007_log';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   '003_members': m003,
   '004_batches': m004,
   '005_imports': m005,
+  '006_security': m006,
+  '007_log': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
