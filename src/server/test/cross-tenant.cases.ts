@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
@@ -110,7 +111,88 @@ async function bImport(w: World): Promise<string> {
   return up.body.id as string;
 }
 
+/** B's admin in the middle of a 2FA login: the token a browser on B's host would hold. */
+async function bChallenge(w: World): Promise<string> {
+  const token = `b-challenge-${w.b.admin.id}-token`;
+  const id = crypto.createHash('sha256').update(token).digest('hex');
+  const has = await w.t.deps.db.selectFrom('login_challenges').select('id').where('id', '=', id).executeTakeFirst();
+  if (!has) {
+    await w.t.deps.db
+      .insertInto('login_challenges')
+      .values({ id, tenant_id: w.b.tenant.id, member_id: w.b.admin.id, step: 'code', expires_at: '2999-01-01T00:00:00.000Z' })
+      .execute();
+  }
+  return token;
+}
+
+/** A 2FA step on A's host with B's challenge: as if it did not exist, and B's challenge stays. */
+function challengeCase(url: string, extra: Record<string, unknown>): CrossTenantCase {
+  return {
+    method: 'POST',
+    url,
+    async run(w) {
+      const challenge = await bChallenge(w);
+      const r = await new Client(w.t.app, w.a.tenant.hostname!, { ip: '10.7.7.7' }).post(url, { challenge, ...extra });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ errors: { general: ['mfa_challenge_expired'] } });
+      expect(await w.t.deps.db.selectFrom('login_challenges').select('step').where('tenant_id', '=', w.b.tenant.id).execute()).toEqual([{ step: 'code' }]);
+    },
+  };
+}
+
+/** An action on B's admin by id: not found, and B's 2FA rows and sessions stay as they were. */
+function bAdminCase(url: string): CrossTenantCase {
+  return {
+    method: 'POST',
+    url,
+    async run(w) {
+      const snapshot = async () => ({
+        security: await w.t.deps.db.selectFrom('member_security').selectAll().where('tenant_id', '=', w.b.tenant.id).execute(),
+        sessions: await w.t.deps.db.selectFrom('sessions').select('id').where('tenant_id', '=', w.b.tenant.id).orderBy('id').execute(),
+      });
+      const before = await snapshot();
+      expectNotFound(await w.asA.post(url, { id: w.b.admin.id }));
+      expect(await snapshot()).toEqual(before);
+    },
+  };
+}
+
 export const crossTenantCases: CrossTenantCase[] = [
+  challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
+  challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
+  challengeCase('/api/1/session/mfa_enroll', {}),
+  bAdminCase('/api/1/members/clear_mfa'),
+  bAdminCase('/api/1/members/send_mfa_reset_code'),
+  bAdminCase('/api/1/members/close_site_admin_sessions'),
+  {
+    method: 'POST',
+    url: '/api/1/settings/get_site_admins',
+    async run(w) {
+      const r = await w.asA.post('/api/1/settings/get_site_admins');
+      expect(r.status).toBe(200);
+      expect(r.body.site_admins.map((s: { id: number }) => s.id)).toContain(w.a.admin.id);
+      expect(r.body.site_admins.map((s: { id: number }) => s.id)).not.toContain(w.b.admin.id);
+      expectNoLeak(r, w);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/session/mfa_setup',
+    async run(w) {
+      const r = await w.asA.post('/api/1/session/mfa_setup');
+      expect(r.status).toBe(200);
+      expect(await w.t.deps.db.selectFrom('member_security').select('mfa_state').where('tenant_id', '=', w.b.tenant.id).where('mfa_state', '!=', 'none').execute()).toEqual([]);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/session/mfa_confirm',
+    async run(w) {
+      // A wrong code counts against A's admin only.
+      await w.asA.post('/api/1/session/mfa_confirm', { code: '000000' });
+      expect(await w.t.deps.db.selectFrom('login_failures').select('key').where('tenant_id', '=', w.b.tenant.id).where('kind', '=', 'mfa').execute()).toEqual([]);
+    },
+  },
   {
     method: 'POST',
     url: '/api/1/importer/upload',
