@@ -9,4 +9,5 @@ export const queryKeys = {
   field: (id: number) => ['fields', 'get', { id }] as const,
   groups: () => ['groups', 'all', { get_details: true, get_everyone_group: true }] as const,
   group: (id: number) => ['groups', 'get', { id }] as const,
+  siteAdmins: () => ['settings', 'get_site_admins', {}] as const,
 };

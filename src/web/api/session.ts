@@ -6,8 +6,10 @@ import {
   sessionReply,
   type SetPersistentDataBody,
 } from '../../shared/schemas/session';
+import { loginReply } from '../../shared/schemas/security';
 import { api } from './client';
 import { queryKeys } from './keys';
+import { needsMfa, rememberSignedIn } from './security';
 
 export function useSession() {
   return useQuery({
@@ -17,15 +19,14 @@ export function useSession() {
   });
 }
 
+/** The password step: a session, or the next two-factor step (`{mfa_required, challenge}`). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => api.post('session/login', body, sessionReply),
+    mutationFn: (body: LoginBody) => api.post('session/login', body, loginReply),
     meta: { allowAnonymous: true },
-    onSuccess: (session) => {
-      // A new user may be a different person: drop everything cached for the previous one.
-      queryClient.removeQueries();
-      queryClient.setQueryData(queryKeys.session(), session);
+    onSuccess: (reply) => {
+      if (!needsMfa(reply)) rememberSignedIn(queryClient, reply);
     },
   });
 }
