@@ -20,6 +20,7 @@ import { MembersBulkEditPage } from './pages/members/MembersBulkEditPage';
 import { MembersListPage } from './pages/members/MembersListPage';
 import { MembersRemovedPage } from './pages/members/MembersRemovedPage';
 import { SearchPage } from './pages/search/SearchPage';
+import { SecurityPage } from './pages/security/SecurityPage';
 import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
 import { LanguagePage } from './pages/settings/LanguagePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
@@ -180,6 +181,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: PATHS.settings, page: SettingsPage, role: 'site_admin', nav: NAV.settings },
   { path: PATHS.settingsEclaim, page: EclaimSettingsPage, role: 'site_admin' },
   { path: PATHS.language, page: LanguagePage, role: 'member' },
+  // Two-factor authentication, site admins and their sessions (issue 8).
+  { path: PATHS.security, page: SecurityPage, role: 'site_admin' },
 
   // Update requests (issue 6 "Member self-edit via session"): every signed-in member's own data.
   { path: PATHS.editMeSession, page: EditMeSessionPage, role: 'member' },

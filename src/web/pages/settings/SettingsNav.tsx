@@ -10,6 +10,7 @@ export function SettingsNav() {
   const links = [
     { to: PATHS.settings, label: t('settings.nav_organisation') },
     { to: PATHS.settingsEclaim, label: t('settings.nav_eclaim') },
+    { to: PATHS.security, label: t('settings.nav_security') },
   ];
   return (
     <Box component="nav" aria-label={t('settings.nav_label')} mb="lg">
