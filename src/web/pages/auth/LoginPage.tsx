@@ -1,9 +1,13 @@
-import { PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { MfaChallengeReply, MfaEnrollmentReply } from '../../../shared/schemas/security';
 import { type LoginBody, loginBody } from '../../../shared/schemas/session';
+import { isApiError } from '../../api/errors';
+import { needsMfa, useMfaEnroll, useMfaReset, useMfaVerify } from '../../api/security';
 import { useLogin } from '../../api/session';
 import { GOTO_PARAM, sanitizeGoto } from '../../auth/goto';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -11,19 +15,55 @@ import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../.
 import { SubmitButton } from '../../components/SubmitButton';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
+import { messageText } from '../../i18n/messages';
+import { MfaCodeForm } from '../security/MfaCodeForm';
+import { MfaEnrollment } from '../security/MfaEnrollment';
 import { AuthFrame } from './AuthFrame';
+import { MfaResetCodeForm } from './MfaResetCodeForm';
 
 /** Form fields in screen order: the first invalid one gets focus. */
 const FIELDS = ['email', 'password'] as const;
 const validateLogin = schemaResolver(loginBody, { sync: true });
 
-/** `/@login`: email + password; afterwards back to GOTO (spec §8) or the dashboard. */
+/** What the card shows: the password, then whatever 2FA step the server asks for (spec §4). */
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code'; challenge: string }
+  | { kind: 'reset_code'; challenge: string }
+  | { kind: 'enroll'; challenge: string; enrollment: MfaEnrollmentReply };
+
+/** Another page may send the user here with a message (e.g. "2FA switched on, sign in again"). */
+export interface LoginNoticeState {
+  loginNotice: string;
+}
+
+const noticeOf = (state: unknown): string | null =>
+  typeof state === 'object' && state !== null && typeof (state as LoginNoticeState).loginNotice === 'string'
+    ? (state as LoginNoticeState).loginNotice
+    : null;
+
+/** The 2FA challenge is only good for a while: then the login starts again from the password. */
+const challengeExpired = (error: unknown): boolean =>
+  isApiError(error) && (error.code === 'mfa_challenge_expired' || (error.errors.general ?? []).includes('mfa_challenge_expired'));
+
+/**
+ * `/@login`: email + password, then (for site admins with two-factor authentication)
+ * the code, the emailed reset code or setting up the app; afterwards back to GOTO
+ * (spec §8) or the dashboard.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
   const login = useLogin();
+  const verify = useMfaVerify();
+  const reset = useMfaReset();
+  const enroll = useMfaEnroll();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
   const [error, setError] = useState<unknown>(null);
+  const [focusPassword, setFocusPassword] = useState(false);
+  const notice = noticeOf(location.state);
   useDocumentTitle(t('app.document_title', { page: t('login.page'), site: t('app.name') }));
 
   const form = useForm<LoginBody>({
@@ -32,10 +72,57 @@ export function LoginPage() {
     validate: (values) => translateFieldErrors(validateLogin(values)),
   });
 
+  // Back on the password step after an expired challenge: the password field is shown again.
+  useEffect(() => {
+    if (!focusPassword || step.kind !== 'password') return;
+    setFocusPassword(false);
+    form.getInputNode('password')?.focus();
+  }, [focusPassword, step.kind, form]);
+
+  const finish = () => {
+    void navigate(sanitizeGoto(searchParams.get(GOTO_PARAM)), { replace: true });
+  };
+
+  /** From any 2FA step back to the password, with the reason (if any) in the banner. */
+  const startOver = (reason: unknown = null) => {
+    form.setFieldValue('password', '');
+    setError(reason);
+    setStep({ kind: 'password' });
+    setFocusPassword(true);
+  };
+
+  /** The server's next step; enrolment first fetches the new secret. */
+  const goToStep = async (next: MfaChallengeReply): Promise<unknown> => {
+    if (next.mfa_required !== 'enroll') {
+      setStep({ kind: next.mfa_required, challenge: next.challenge });
+      return null;
+    }
+    try {
+      const enrollment = await enroll.mutateAsync({ challenge: next.challenge });
+      setStep({ kind: 'enroll', challenge: next.challenge, enrollment });
+      return null;
+    } catch (failure) {
+      return failure;
+    }
+  };
+
+  /** A failed 2FA call: an expired challenge restarts the login, anything else stays on the step. */
+  const stepFailure = (failure: unknown): unknown => {
+    if (!challengeExpired(failure)) return failure;
+    startOver(failure);
+    return null;
+  };
+
   const submit = useGuardedSubmit(async (values: LoginBody) => {
     setError(null);
     try {
-      await login.mutateAsync(values);
+      const reply = await login.mutateAsync(values);
+      if (!needsMfa(reply)) {
+        finish();
+        return;
+      }
+      const failure = await goToStep(reply);
+      if (failure != null) setError(failure);
     } catch (failure) {
       setError(failure);
       if (!applyServerErrors(form, failure, FIELDS)) {
@@ -44,9 +131,7 @@ export function LoginPage() {
         password?.focus();
         password?.select();
       }
-      return;
     }
-    void navigate(sanitizeGoto(searchParams.get(GOTO_PARAM)), { replace: true });
   });
 
   const onInvalid = (errors: FormErrors) => {
@@ -54,38 +139,101 @@ export function LoginPage() {
     focusFirstInvalid(form, errors, FIELDS);
   };
 
+  const verifyCode = (challenge: string) => async (code: string): Promise<unknown> => {
+    try {
+      await verify.mutateAsync({ challenge, code });
+    } catch (failure) {
+      return stepFailure(failure);
+    }
+    finish();
+    return null;
+  };
+
+  const sendResetCode = (challenge: string) => async (resetCode: string): Promise<unknown> => {
+    try {
+      const next = await reset.mutateAsync({ challenge, reset_code: resetCode });
+      return stepFailure(await goToStep(next));
+    } catch (failure) {
+      return stepFailure(failure);
+    }
+  };
+
+  const cancel = (
+    <Button variant="subtle" onClick={() => startOver()}>
+      {t('login.start_over')}
+    </Button>
+  );
+
   return (
     <AuthFrame>
       <Title order={1} size="h2" mb="xs">
         {t('login.page')}
       </Title>
-      <Text mb="lg">{t('login.intro')}</Text>
-      <ErrorBanner error={error} fields={FIELDS} />
-      <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
+      {step.kind === 'password' ? (
+        <>
+          <Text mb="lg">{t('login.intro')}</Text>
+          {notice && error == null ? (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status" mb="md">
+              {messageText(notice)}
+            </Alert>
+          ) : null}
+          <ErrorBanner error={error} fields={FIELDS} />
+          <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
+            <Stack gap="md">
+              <TextInput
+                label={t('login.email')}
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                key={form.key('email')}
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label={t('login.password')}
+                autoComplete="current-password"
+                required
+                visibilityToggleFocusable
+                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
+                key={form.key('password')}
+                {...form.getInputProps('password')}
+              />
+              <SubmitButton pending={submit.pending} fullWidth mt="xs">
+                {t('login.submit')}
+              </SubmitButton>
+            </Stack>
+          </form>
+        </>
+      ) : step.kind === 'code' ? (
         <Stack gap="md">
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            key={form.key('email')}
-            {...form.getInputProps('email')}
+          <Title order={2} size="h4">
+            {t('login.mfa_title')}
+          </Title>
+          <Text>{t('login.mfa_code_intro')}</Text>
+          <MfaCodeForm
+            key={step.challenge}
+            submitLabel={t('login.mfa_verify')}
+            onSubmit={verifyCode(step.challenge)}
+            focusOnMount
+            secondary={cancel}
           />
-          <PasswordInput
-            label={t('login.password')}
-            autoComplete="current-password"
-            required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <SubmitButton pending={submit.pending} fullWidth mt="xs">
-            {t('login.submit')}
-          </SubmitButton>
         </Stack>
-      </form>
+      ) : step.kind === 'reset_code' ? (
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            {t('login.reset_title')}
+          </Title>
+          <Text>{t('login.reset_intro')}</Text>
+          <MfaResetCodeForm key={step.challenge} onSubmit={sendResetCode(step.challenge)} secondary={cancel} />
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text>{t('login.enroll_intro')}</Text>
+          <MfaEnrollment key={step.challenge} enrollment={step.enrollment} headingOrder={2}>
+            <MfaCodeForm submitLabel={t('login.enroll_verify')} onSubmit={verifyCode(step.challenge)} secondary={cancel} />
+          </MfaEnrollment>
+        </Stack>
+      )}
     </AuthFrame>
   );
 }
