@@ -70,8 +70,7 @@ export function MfaCodeForm({ submitLabel, onSubmit, focusOnMount = false, secon
           spellCheck={false}
           maxLength={7}
           required
-          maw={220}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.2em' } }}
+          styles={{ input: { maxWidth: 220, fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.2em' } }}
           key={form.key('code')}
           {...form.getInputProps('code')}
         />

@@ -1,4 +1,4 @@
-import { Box, Button, CopyButton, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, CopyButton, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,12 +49,15 @@ export function MfaEnrollment({ enrollment, headingOrder, children }: MfaEnrollm
         {({ copied, copy }) => (
           <Stack gap={6}>
             <Group gap="sm" align="flex-end" wrap="wrap">
-              <TextInput
+              {/* A text area, not a one-line input: the whole key stays visible in a narrow card. */}
+              <Textarea
                 id={keyId}
                 label={t('mfa.secret_label')}
                 description={t('mfa.secret_help')}
                 value={grouped}
                 readOnly
+                autosize
+                minRows={1}
                 spellCheck={false}
                 autoComplete="off"
                 onFocus={(event) => event.currentTarget.select()}

@@ -118,7 +118,7 @@ export function SiteAdminsSection({ admins }: { admins: readonly SiteAdmin[] }) 
                       </Text>
                     ) : null}
                   </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{admin.email ?? ''}</Table.Td>
+                  <Table.Td>{admin.email ?? ''}</Table.Td>
                   <Table.Td data-testid="site-admin-mfa">
                     <Badge variant="dot" color={MFA_STATE_COLORS[state]} tt="none">
                       {t(MFA_STATE_LABELS[state])}
