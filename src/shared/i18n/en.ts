@@ -26,7 +26,6 @@ const en = {
   mfa_reset_expired: 'Your reset code has expired, so you cannot sign in. Ask another site admin for a new reset code.',
   mfa_clear_self: 'You cannot remove your own two-factor authentication. Ask another site admin to do it.',
   mfa_already_set: 'Two-factor authentication is already on.',
-  mfa_not_admin: 'Two-factor authentication is for site admins only.',
   mfa_not_set: 'This site admin has not set up two-factor authentication, so no reset code is needed.',
   mfa_reset_no_email: 'This site admin has no email address to send the reset code to.',
   mfa_setup_missing: 'No setup is in progress. Start the setup again.',

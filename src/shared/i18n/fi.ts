@@ -25,7 +25,6 @@ const fi = {
   mfa_reset_expired: 'Palautuskoodisi on vanhentunut, joten et voi kirjautua. Pyydä toiselta pääkäyttäjältä uusi palautuskoodi.',
   mfa_clear_self: 'Et voi poistaa omaa kaksivaiheista tunnistautumistasi. Pyydä toista pääkäyttäjää tekemään se.',
   mfa_already_set: 'Kaksivaiheinen tunnistautuminen on jo käytössä.',
-  mfa_not_admin: 'Kaksivaiheinen tunnistautuminen on vain pääkäyttäjille.',
   mfa_not_set: 'Pääkäyttäjä ei ole ottanut kaksivaiheista tunnistautumista käyttöön, joten palautuskoodia ei tarvita.',
   mfa_reset_no_email: 'Pääkäyttäjällä ei ole sähköpostiosoitetta, johon palautuskoodin voisi lähettää.',
   mfa_setup_missing: 'Käyttöönotto ei ole kesken. Aloita käyttöönotto uudelleen.',

@@ -26,7 +26,6 @@ const sv = {
   mfa_reset_expired: 'Din återställningskod har gått ut, så du kan inte logga in. Be en annan huvudanvändare om en ny återställningskod.',
   mfa_clear_self: 'Du kan inte ta bort din egen tvåstegsverifiering. Be en annan huvudanvändare göra det.',
   mfa_already_set: 'Tvåstegsverifiering används redan.',
-  mfa_not_admin: 'Tvåstegsverifiering gäller endast huvudanvändare.',
   mfa_not_set: 'Huvudanvändaren har inte tagit tvåstegsverifiering i bruk, så ingen återställningskod behövs.',
   mfa_reset_no_email: 'Huvudanvändaren har ingen e-postadress som återställningskoden kan skickas till.',
   mfa_setup_missing: 'Ingen aktivering pågår. Börja aktiveringen på nytt.',

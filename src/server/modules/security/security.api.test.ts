@@ -224,6 +224,19 @@ describe(`two-factor authentication and admin sessions (${testDialect})`, () => 
     expect((await statusOf(helper, a.admin.id)).mfa_status).toBe('MFA_SET');
   });
 
+  it('gives a new key its own replay guard: its first code works in the window the old key was last used', async () => {
+    const other = await addAdmin();
+    const mine = await signedIn(a.admin.email!);
+    await enrolOwn(mine); // uses this window's code of the old key
+    expect((await (await signedIn(other.email)).post('/api/1/members/clear_mfa', { id: a.admin.id })).body).toEqual({ ok: true });
+    const setup = await mine.post('/api/1/session/mfa_setup');
+    expect((await mine.post('/api/1/session/mfa_confirm', { code: code(setup.body.secret) })).body).toEqual({ ok: true });
+    // ...and the code it just accepted is still single-use.
+    const c = client();
+    const login = await c.post('/api/1/session/login', { email: a.admin.email, password: ADMIN_PASSWORD });
+    expect((await c.post('/api/1/session/mfa_verify', { challenge: login.body.challenge, code: code(setup.body.secret) })).status).toBe(400);
+  });
+
   it('turns resetting into resetting expired once the code expires (read time), which locks the login', async () => {
     const other = await addAdmin();
     await enrolOwn(await signedIn(a.admin.email!));

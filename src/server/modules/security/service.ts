@@ -122,14 +122,16 @@ async function recordWrongCode(deps: Deps, tenant: Tenant, member: Member, step:
 }
 
 /** Seals a fresh secret as the one being enrolled and returns what the app needs to scan. */
-async function beginEnrollment(deps: Deps, tenant: Tenant, member: Member, row: MemberSecurity | undefined) {
+async function beginEnrollment(deps: Deps, tenant: Tenant, member: Member) {
   const secret = newSecret();
   const at = iso(deps.clock.now());
   await deps.db.transaction().execute(async (trx) => {
     await repo.upsert(trx, tenant.id, member.id, {
-      // A reset in progress (code already used) or a first enrolment: the state is "setting up".
-      mfa_state: row?.mfa_state === 'set' ? 'set' : 'setting_up',
+      // A first enrolment, or one after a used reset code (setup is refused while a key is set).
+      mfa_state: 'setting_up',
       pending_secret_enc: box(deps).seal(secret),
+      // A new key has no used codes yet: its replay guard starts over.
+      last_step: 0,
       updated_at: at,
     });
     await activity.append(trx, tenant.id, { event: 'mfa_setup_started', context: `member:${member.id}`, authorId: member.id, at });
@@ -222,7 +224,7 @@ export async function useResetCode(deps: Deps, tenant: Tenant, token: string, re
 
 export async function enrollForLogin(deps: Deps, tenant: Tenant, token: string) {
   const c = await challenged(deps, tenant, token, ['enroll']);
-  return beginEnrollment(deps, tenant, c.member, c.row);
+  return beginEnrollment(deps, tenant, c.member);
 }
 
 // --- the signed-in admin's own 2FA ---
@@ -231,12 +233,12 @@ export async function setupOwn(deps: Deps, tenant: Tenant, me: Member) {
   const row = await repo.find(deps.db, tenant.id, me.id);
   // Replacing a working authenticator from a session alone would let a stolen session do it.
   if (row?.mfa_state === 'set') throw ValidationError.general('mfa_already_set');
-  return beginEnrollment(deps, tenant, me, row);
+  return beginEnrollment(deps, tenant, me);
 }
 
 export async function confirmOwn(deps: Deps, tenant: Tenant, me: Member, code: string, ip: string): Promise<void> {
   const row = await repo.find(deps.db, tenant.id, me.id);
-  if (row?.mfa_state === 'set' && row.pending_secret_enc === null) throw ValidationError.general('mfa_already_set');
+  if (row?.mfa_state === 'set') throw ValidationError.general('mfa_already_set');
   await checkCode(deps, tenant, me, row, code, 'pending', ip);
 }
 
