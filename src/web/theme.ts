@@ -10,6 +10,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // People who ask their system for less motion get no sliding or fading (WCAG 2.3.3).
+  respectReducedMotion: true,
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({

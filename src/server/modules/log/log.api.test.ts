@@ -218,4 +218,33 @@ describe(`log API (${testDialect})`, () => {
     const anon = (await all({ event: 'members_deleted_permanently' })).body.all_results[0];
     expect(anon.data).toEqual([{ field: 'count', new: 1 }]);
   });
+  it('also takes a permanently deleted member out of deleted-field values and deleted-group member lists', async () => {
+    const f = (await admin.post('/api/1/fields/new', { name: 'lempivari', label: 'Lempiväri', type: 'text', visibility: 2 })).body;
+    const g = (await admin.post('/api/1/groups/new', { name: 'kuoro_x', label: 'Kuoro X' })).body;
+    const ids: number[] = [];
+    for (const [firstname, colour] of [['Poistuva', 'sininen'], ['Jäävä', 'punainen']] as const) {
+      const r = await admin.post('/api/1/members/new', { firstname, lastname: 'Laulaja', email: `${firstname.toLowerCase().replace('ä', 'a')}@kuoro.fi`, lempivari: colour, kuoro_x: true });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      ids.push(r.body.id as number);
+    }
+    expect((await admin.delete(`/api/1/fields/${f.id}?confirmed=1`)).status).toBe(200);
+    expect((await admin.delete(`/api/1/groups/${g.id}?confirmed=1`)).status).toBe(200);
+    const listing = async () => {
+      const rows = await t.deps.db.selectFrom('activity_log').select(['event', 'data']).where('tenant_id', '=', a.tenant.id).where('event', 'in', ['field_deleted', 'group_deleted']).orderBy('id', 'desc').limit(2).execute();
+      return Object.fromEntries(rows.map((r) => [r.event, JSON.parse(r.data) as { field: string; old: unknown }[]]));
+    };
+    const before = await listing();
+    expect(before.field_deleted!.find((d) => d.field === 'values')!.old).toEqual([
+      { member_id: ids[0], value: 'sininen' },
+      { member_id: ids[1], value: 'punainen' },
+    ]);
+    expect(before.group_deleted!.find((d) => d.field === 'members')!.old).toEqual(ids);
+
+    await admin.delete(`/api/1/members/${ids[0]}`);
+    expect((await admin.post('/api/1/members/delete_permanently', { filter: [{ field: 'email', verb: 'eq', value: 'poistuva@kuoro.fi' }] })).body.count).toBe(1);
+    const after = await listing();
+    expect(after.field_deleted!.find((d) => d.field === 'values')!.old).toEqual([{ member_id: ids[1], value: 'punainen' }]);
+    expect(after.group_deleted!.find((d) => d.field === 'members')!.old).toEqual([ids[1]]);
+    expect(after.field_deleted!.find((d) => d.field === 'field')!.old).toMatchObject({ name: 'lempivari' });
+  });
 });

@@ -10,6 +10,7 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../activity/repo';
+import { scrubMembersFromListings } from '../activity/scrub';
 import * as history from '../history/repo';
 import type { HistoryDatum } from '../history/repo';
 import { filterSql } from './filter-sql';
@@ -315,6 +316,7 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
       await trx.updateTable('activity_log').set({ data: '[]' }).where('tenant_id', '=', tid).where('context', '=', 'session').where('author_id', 'in', chunk).execute();
       await trx.deleteFrom('members').where('tenant_id', '=', tid).where('id', 'in', chunk).execute();
     }
+    await scrubMembersFromListings(trx, tid, ids);
     await activity.append(trx, tid, { event: 'members_deleted_permanently', context: 'members', data: [{ field: 'count', new: ids.length }], authorId: me.id, at });
   });
   return { count: ids.length };
