@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { captureSmtp, type SmtpCapture } from '../../test/smtp';
 import { adminClient, memberClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 import { createMailer } from '../mail/mailer';
@@ -9,32 +9,19 @@ describe(`groups API (${testDialect})`, () => {
   let t: TestApp;
   let a: CreatedTenant;
   let admin: Client;
-  const mails: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
+  let mails: SmtpCapture['mails'];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, cb) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const addr = smtp.server.address();
-    const port = typeof addr === 'object' && addr ? addr.port : 0;
-    t = await testApp({ mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '/tmp' }) });
+    smtp = await captureSmtp();
+    mails = smtp.mails;
+    t = await testApp({ mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/tmp' }) });
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await smtp.close();
   });
 
   const addMembers = async (n: number, groupId: number | null, board = false) => {

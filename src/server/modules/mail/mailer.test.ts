@@ -2,49 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { captureSmtp, type SmtpCapture } from '../../test/smtp';
 import { createMailer } from './mailer';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
 describe('mailer', () => {
-  const received: Received[] = [];
-  let server: SMTPServer;
-  let port = 0;
+  let smtp: SmtpCapture;
+  let received: SmtpCapture['mails'];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-mail-'));
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    const addr = server.server.address();
-    port = typeof addr === 'object' && addr ? addr.port : 0;
+    smtp = await captureSmtp();
+    received = smtp.mails;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('sends UTF-8 Finnish mail through SMTP_URL', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir });
+    const mailer = createMailer({ smtpUrl: smtp.url, dataDir });
     await mailer.send({
       from: 'Kuoro Laulu ry <noreply@laulu.fi>',
       to: 'jäsen@example.fi',

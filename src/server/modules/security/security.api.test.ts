@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
+import { captureSmtp, type SmtpCapture } from '../../test/smtp';
 import { ADMIN_PASSWORD, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 import { createMailer } from '../mail/mailer';
@@ -14,32 +14,19 @@ import { codeAt } from './totp';
 describe(`two-factor authentication and admin sessions (${testDialect})`, () => {
   let t: TestApp;
   let a: CreatedTenant;
-  const mails: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
+  let mails: SmtpCapture['mails'];
   let n = 0;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, cb) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const addr = smtp.server.address();
-    const port = typeof addr === 'object' && addr ? addr.port : 0;
-    t = await testApp({ mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: '/tmp' }) });
+    smtp = await captureSmtp();
+    mails = smtp.mails;
+    t = await testApp({ mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/tmp' }) });
     t.clock.set('2026-11-23T08:00:00Z');
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((r) => smtp.close(() => r()));
+    await smtp.close();
   });
   beforeEach(async () => {
     // Each test its own association: the site-wide switch and sessions never leak between tests.

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconFileImport, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PATHS } from '../../routes';
 import { formatDateTime } from '../members/historyFormat';
 import { UndoImportModal, type UndoTarget, undoneText } from './UndoImportModal';
+import { Pager } from '../../components/Pager';
 
 // The imports (spec §2 /members/imports/all; issue 7 "Import batches and undo"): file,
 // time, author, how many members, when undone; each can be undone, after a question.
@@ -138,17 +139,7 @@ export function ImportsPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={page + 1}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? t('imports.page_previous') : t('imports.page_next'),
-                })}
-                getItemProps={(value) => ({ 'aria-label': t('imports.page_number', { page: value }) })}
-              />
-            ) : null}
+            <Pager pages={pages} page={page + 1} onChange={setPage} />
           </>
         )}
       </Stack>

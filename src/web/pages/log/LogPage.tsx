@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Pagination, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { fieldMessageText } from '../../i18n/messages';
 import { LogChanges } from './LogChanges';
 import { logEntryPath } from './paths';
 import { useLogLabels } from './useLogLabels';
+import { Pager } from '../../components/Pager';
 
 // `/log` (spec §2, §7 "Log"; issue 8): every entry newest first, 20 a page, with the
 // date, event, context, author and changed values; filters by event and by days.
@@ -156,17 +157,7 @@ export function LogPage() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {pages > 1 ? (
-              <Pagination
-                total={pages}
-                value={page + 1}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  'aria-label': control === 'previous' ? t('log.page_previous') : t('log.page_next'),
-                })}
-                getItemProps={(value) => ({ 'aria-label': t('log.page_number', { page: value }) })}
-              />
-            ) : null}
+            <Pager pages={pages} page={page + 1} onChange={setPage} />
           </>
         )}
       </Stack>

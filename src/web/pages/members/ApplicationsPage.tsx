@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconExternalLink, IconInbox } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -15,6 +15,7 @@ import { ApplicationDrawer } from './ApplicationDrawer';
 import { formatHelsinkiDate } from './applicationFormat';
 import { ApplyEmbedSnippet } from './ApplyEmbedSnippet';
 import { memberEditPath } from './paths';
+import { Pager } from '../../components/Pager';
 
 // Membership applications (spec §2 /members/applications; issue 6 "Applications"):
 // the queue of pending applications, oldest first; one opens in a drawer
@@ -194,17 +195,7 @@ export function ApplicationsPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              {pages > 1 ? (
-                <Pagination
-                  total={pages}
-                  value={page + 1}
-                  onChange={(value) => setParam(PAGE_PARAM, value === 1 ? null : String(value))}
-                  getControlProps={(control) => ({
-                    'aria-label': control === 'previous' ? t('applications.page_previous') : t('applications.page_next'),
-                  })}
-                  getItemProps={(value) => ({ 'aria-label': t('applications.page_number', { page: value }) })}
-                />
-              ) : null}
+              <Pager pages={pages} page={page + 1} onChange={(value) => setParam(PAGE_PARAM, value === 1 ? null : String(value))} />
             </>
           )}
         </Stack>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Box, Group, NativeSelect, Pagination, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -17,6 +17,7 @@ import { nextSort } from './memberColumns';
 import { chunkParams, PagedMemberTable, type RowLinks, VirtualMemberTable } from './MemberTable';
 import { useListPrefs, useListUrl } from './listState';
 import type { ListModel } from './useListModel';
+import { Pager } from '../../components/Pager';
 
 export interface ListContext {
   filter: Filter;
@@ -214,18 +215,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, nameHref
                   total={results.data.stats.result_count}
                 />
               </Box>
-              {pages > 1 ? (
-                <Box component="nav" aria-label={t('member_list.pagination')}>
-                  <Pagination
-                    total={pages}
-                    value={Math.min(page, pages)}
-                    onChange={setPage}
-                    withEdges
-                    getItemProps={(p) => ({ 'aria-label': t('member_list.page_n', { page: p }) })}
-                    getControlProps={(control) => ({ 'aria-label': t(`member_list.page_${control}`) })}
-                  />
-                </Box>
-              ) : null}
+              <Pager pages={pages} page={page} onChange={setPage} />
             </>
           )}
         </>
