@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconFileImport, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { PATHS } from '../../routes';
 import { formatDateTime } from '../members/historyFormat';
 import { UndoImportModal, type UndoTarget, undoneText } from './UndoImportModal';
 import { Pager } from '../../components/Pager';
+import { RowsSkeleton } from '../../components/RowsSkeleton';
 
 // The imports (spec §2 /members/imports/all; issue 7 "Import batches and undo"): file,
 // time, author, how many members, when undone; each can be undone, after a question.
@@ -63,11 +64,7 @@ export function ImportsPage() {
         {list.isError ? (
           <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
         ) : !data ? (
-          <Stack gap="xs" role="status" aria-label={t('app.loading')}>
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-          </Stack>
+          <RowsSkeleton />
         ) : data.results.length === 0 ? (
           <Paper withBorder p="xl" data-testid="imports-empty">
             <Group gap="md" wrap="nowrap" align="flex-start">

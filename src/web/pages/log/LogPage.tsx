@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { LogChanges } from './LogChanges';
 import { logEntryPath } from './paths';
 import { useLogLabels } from './useLogLabels';
 import { Pager } from '../../components/Pager';
+import { RowsSkeleton } from '../../components/RowsSkeleton';
 
 // `/log` (spec §2, §7 "Log"; issue 8): every entry newest first, 20 a page, with the
 // date, event, context, author and changed values; filters by event and by days.
@@ -103,11 +104,7 @@ export function LogPage() {
         {list.isError ? (
           <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
         ) : !data ? (
-          <Stack gap="xs" role="status" aria-label={t('app.loading')}>
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-          </Stack>
+          <RowsSkeleton />
         ) : data.all_results.length === 0 ? (
           <Paper withBorder p="xl" data-testid="log-empty">
             <Stack gap="sm" align="flex-start">

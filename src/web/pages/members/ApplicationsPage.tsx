@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconExternalLink, IconInbox } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -16,6 +16,7 @@ import { formatHelsinkiDate } from './applicationFormat';
 import { ApplyEmbedSnippet } from './ApplyEmbedSnippet';
 import { memberEditPath } from './paths';
 import { Pager } from '../../components/Pager';
+import { RowsSkeleton } from '../../components/RowsSkeleton';
 
 // Membership applications (spec §2 /members/applications; issue 6 "Applications"):
 // the queue of pending applications, oldest first; one opens in a drawer
@@ -134,11 +135,7 @@ export function ApplicationsPage() {
           {list.isError ? (
             <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
           ) : !data ? (
-            <Stack gap="xs" role="status" aria-label={t('app.loading')}>
-              <Skeleton height={36} />
-              <Skeleton height={36} />
-              <Skeleton height={36} />
-            </Stack>
+            <RowsSkeleton />
           ) : data.results.length === 0 ? (
             <Paper withBorder p="xl" data-testid="applications-empty">
               <Group gap="md" wrap="nowrap" align="flex-start">
