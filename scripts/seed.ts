@@ -81,10 +81,19 @@ export async function seed(db: Db, tenantId: number, count: number, seedValue: n
       for (let k = 0; k < memberships.length; k += BATCH) await trx.insertInto('member_groups').values(memberships.slice(k, k + BATCH)).execute();
       batch = [];
     };
+    let analysed = 0;
     for (const m of seedMembers(count, seedValue, now)) {
       batch.push(m);
       index += 1;
-      if (batch.length >= BATCH) await flush();
+      if (batch.length >= BATCH) {
+        await flush();
+        // PostgreSQL plans the foreign-key checks from table statistics; planned for empty tables
+        // they scan, and the seed turns quadratic. Fresh statistics as the tables grow tenfold.
+        if (isPostgres(trx) && index >= analysed * 10) {
+          await sql`analyze members, member_values, member_groups`.execute(trx);
+          analysed = index;
+        }
+      }
     }
     await flush();
   });
