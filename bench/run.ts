@@ -96,7 +96,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
 }
 
 if (process.env.BENCH_ONLY_PG !== '1') await run('SQLite', { ...process.env, DATABASE_URL: '' });
-// PostgreSQL run on request (BENCH_PG=1): seeding 100 000 members there is still far too slow (see README).
+// PostgreSQL run on request (BENCH_PG=1; its own cluster, about 5 minutes more). Figures in the README.
 if (postgresAvailable() && process.env.BENCH_PG === '1') {
   const cluster = await startCluster();
   try {
