@@ -28,6 +28,12 @@ const TRUE: Sql = sql<SqlBool>`1 = 1`;
 function textCond(d: Dialect, col: RawBuilder<unknown>, verb: string, value: unknown): Sql | null {
   if (verb === 'empty') return sql<SqlBool>`(${col} is null or ${col} = '')`;
   if (verb === 'not_empty') return sql<SqlBool>`(${col} is not null and ${col} <> '')`;
+  if (d === 'postgres' && (verb === 'eq' || verb === 'neq')) {
+    // Case-insensitive equality as lower() = lower(): migration 008's tenant-first expression
+    // indexes serve it on the fixed columns, where ILIKE meant scanning the tenant's members.
+    const same = sql<SqlBool>`lower(${col}) = lower(${String(value)})`;
+    return verb === 'eq' ? same : sql<SqlBool>`(${col} is null or not ${same})`;
+  }
   const term = String(value).toLowerCase();
   const v = like(term);
   const target = d === 'sqlite' && /[^ -~]/.test(term) ? sql`seura_lower(${col})` : col;

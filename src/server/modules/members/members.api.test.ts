@@ -190,6 +190,11 @@ describe(`members API (${testDialect})`, () => {
       expect(names(await results({ filter: [{ field: 'lastname', verb: 'contains', value: 'ÖHM' }] }))).toEqual(['Helmi']);
       expect(names(await results({ filter: [{ field: 'lastname', verb: 'starts', value: 'bj' }] }))).toEqual(['Eino']);
       expect(names(await results({ filter: [{ field: 'email', verb: 'eq', value: 'AINO@X.FI' }] }))).toEqual(['Aino']);
+      // Equality ignores case, ä/ö included, and is whole-value (no wildcards: % and _ are literal).
+      expect(names(await results({ filter: [{ field: 'lastname', verb: 'eq', value: 'ÄRÖLÄ' }] }))).toEqual(['Väinö']);
+      expect(names(await results({ filter: [{ field: 'lastname', verb: 'eq', value: 'ärö' }] }))).toEqual([]);
+      expect(names(await results({ filter: [{ field: 'lastname', verb: 'eq', value: '%' }] }))).toEqual([]);
+      expect(names(await results({ filter: [{ field: 'lastname', verb: 'neq', value: 'öhman' }] }))).toEqual(['Aino', 'Eino', 'Pää', 'Väinö']);
       expect(names(await results({ filter: [{ field: 'vuosi', verb: 'empty' }] }))).toEqual(['Pää']);
       expect(names(await results({ filter: [{ field: 'laulajat', verb: 'not_in_group' }] }))).toEqual(['Eino', 'Pää']);
       expect(names(await results({ sort: { field: 'vuosi', dir: 'desc' } }))).toEqual(['Eino', 'Helmi', 'Aino', 'Väinö', 'Pää']);
