@@ -1,19 +1,12 @@
 import { Alert, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { FormErrors } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { organisationSettings, type SettingsReply } from '../../../shared/schemas/settings';
-import { useSaveSettings } from '../../api/settings';
+import { organisationSettings } from '../../../shared/schemas/settings';
 import { DisabledReason } from '../../components/DisabledReason';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
-import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
 import { SubmitButton } from '../../components/SubmitButton';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
+import { SettingsLoading } from './SettingsLoading';
 import { SettingsNav } from './SettingsNav';
 import { useSettingsForm } from './useSettingsForm';
 
@@ -31,63 +24,15 @@ interface OrganisationValues extends Record<string, unknown> {
 
 const EMPTY: OrganisationValues = { name_: '', reply_to_email: '', bank_account: '', business_id: '', vat_obliged: false, porg_enabled: false };
 
-const toValues = (s: SettingsReply): OrganisationValues => ({
-  name_: s.name_,
-  reply_to_email: s.reply_to_email,
-  bank_account: s.bank_account,
-  business_id: s.business_id,
-  vat_obliged: s.vat_obliged,
-  porg_enabled: s.porg_enabled,
-});
-
-function validate(values: OrganisationValues): FormErrors {
-  const parsed = organisationSettings.safeParse({ scope_: 'organisation', ...values });
-  if (parsed.success) return {};
-  const errors: FormErrors = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return translateFieldErrors(errors);
-}
-
 /**
  * `/config/settings`: the association's own details. The bank account is checked and
  * grouped in fours by the server; the BIC and VAT id shown are derived from what is saved.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
-  const { settings, form, reset } = useSettingsForm(toValues, EMPTY, validate);
-  const save = useSaveSettings();
-  const [error, setError] = useState<unknown>(null);
-  const guard = useUnsavedChangesGuard(form.isDirty());
+  const { settings, form, error, pending, guard, onSubmit } = useSettingsForm({ scope: 'organisation', schema: organisationSettings, fields: FIELDS, empty: EMPTY });
   const data = settings.data;
-
-  const submit = useGuardedSubmit(async (values: OrganisationValues) => {
-    setError(null);
-    let reply: SettingsReply;
-    try {
-      reply = await save.mutateAsync({ scope_: 'organisation', ...values });
-    } catch (failure) {
-      setError(failure);
-      applyServerErrors(form, failure, FIELDS);
-      return;
-    }
-    reset(reply);
-    notifySuccess(t('settings.saved'));
-  });
-
-  const onInvalid = (errors: FormErrors) => {
-    setError(null);
-    focusFirstInvalid(form, errors, FIELDS);
-  };
-
-  if (!data) {
-    return (
-      <>
-        <PageHeader title={t('settings.page')} />
-        <SettingsNav />
-        {settings.isError ? <ErrorBanner error={settings.error} onRetry={() => void settings.refetch()} /> : <PageLoader />}
-      </>
-    );
-  }
+  if (!data) return <SettingsLoading title={t('settings.page')} settings={settings} />;
 
   const disabled = data.disable_;
   const textInput = (name: 'name_' | 'reply_to_email' | 'bank_account' | 'business_id', label: string, extra: Record<string, unknown>) => (
@@ -118,7 +63,7 @@ export function SettingsPage() {
           </Alert>
         ) : null}
         <ErrorBanner error={error} fields={FIELDS} />
-        <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
+        <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             {textInput('name_', t('settings.name'), { required: true, maxLength: 255, autoComplete: 'organization' })}
             {textInput('reply_to_email', t('settings.reply_to_email'), {
@@ -154,7 +99,7 @@ export function SettingsPage() {
               />
             </DisabledReason>
             <Group mt="sm">
-              <SubmitButton pending={submit.pending}>{t('common.save')}</SubmitButton>
+              <SubmitButton pending={pending}>{t('common.save')}</SubmitButton>
             </Group>
           </Stack>
         </form>
