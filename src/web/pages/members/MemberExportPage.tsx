@@ -1,16 +1,14 @@
 import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconDownload, IconInfoCircle } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { Filter } from '../../../shared/filter/types';
 import { exportUrl, type ExportFormat, isExportFormat, PD_EXPORT_COLUMNS, PD_EXPORT_FORMAT } from '../../api/memberExport';
 import { useBulkGet } from '../../api/membersList';
 import { useSetPersistentData } from '../../api/session';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
 import { isRegistered, PATHS } from '../../routes';
 import {
   type ExportColumn,
@@ -21,9 +19,9 @@ import {
   storedExportColumns,
 } from './exportColumns';
 import { describeFilter } from './filterLabels';
-import { filterFromDecodedParam } from './filterModel';
+import { FilterPage } from './FilterPage';
 import { membersListPath } from './listPaths';
-import { type ListModel, useListModel } from './useListModel';
+import type { ListModel } from './useListModel';
 
 // Member export (spec §2 /member_export/{filter}; issue 6 "Export"): how many members
 // the filter gives, which columns and which format, then a plain download link — the
@@ -32,42 +30,10 @@ import { type ListModel, useListModel } from './useListModel';
 /** `/member_export/{filter}` */
 export function MemberExportPage() {
   const { t } = useTranslation();
-  const { filter: param } = useParams();
-  const filter = useMemo(() => filterFromDecodedParam(param), [param]);
-  const { model, error, retry } = useListModel();
-
-  const header = (
-    <PageHeader title={t('member_export.page')}>
-      {isRegistered(PATHS.members) ? (
-        <Button component={Link} to={membersListPath(filter ?? [])} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
-          {t('members.back_to_list')}
-        </Button>
-      ) : null}
-    </PageHeader>
-  );
-  if (filter === null) {
-    return (
-      <>
-        {header}
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-          {t('member_export.bad_filter')}
-        </Alert>
-      </>
-    );
-  }
-  if (error || !model) {
-    return (
-      <>
-        {header}
-        {error ? <ErrorBanner error={error} onRetry={retry} /> : <PageLoader minHeight={240} />}
-      </>
-    );
-  }
   return (
-    <>
-      {header}
-      <Exporter model={model} filter={filter} />
-    </>
+    <FilterPage title={t('member_export.page')} badFilter={t('member_export.bad_filter')}>
+      {(model, filter) => <Exporter model={model} filter={filter} />}
+    </FilterPage>
   );
 }
 

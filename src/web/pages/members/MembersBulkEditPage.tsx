@@ -1,9 +1,9 @@
 import { Alert, Button, Checkbox, Group, List, NativeSelect, Paper, Radio, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { DECIMAL_INPUT_MAXLENGTH } from '../../../shared/constants';
 import type { Field } from '../../../shared/fields/types';
 import { parseFieldValue } from '../../../shared/fields/values';
@@ -13,17 +13,15 @@ import { fieldErrorKeys } from '../../api/errorKeys';
 import { useBulkGet, useBulkRemove, useBulkUpdate } from '../../api/membersList';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUndoNotification } from '../../components/undo';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { fieldMessageText } from '../../i18n/messages';
 import { describeFilter } from './filterLabels';
-import { filterFromDecodedParam } from './filterModel';
+import { FilterPage } from './FilterPage';
 import { membersListPath } from './listPaths';
-import { type ListModel, useListModel } from './useListModel';
+import type { ListModel } from './useListModel';
 
 // Bulk edit (spec §2, §5; issue 6): set fields, flags and group memberships for every
 // member the filter matches, after a question naming how many; undone from the
@@ -59,40 +57,10 @@ const inputId = (name: string) => `bulk-value-${name}`;
 /** `/members/bulkedit/{filter}` */
 export function MembersBulkEditPage() {
   const { t } = useTranslation();
-  const { filter: param } = useParams();
-  const filter = useMemo(() => filterFromDecodedParam(param), [param]);
-  const { model, error, retry } = useListModel();
-
-  const header = (
-    <PageHeader title={t('member_bulk.page')}>
-      <Button component={Link} to={membersListPath(filter ?? [])} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
-        {t('members.back_to_list')}
-      </Button>
-    </PageHeader>
-  );
-  if (filter === null) {
-    return (
-      <>
-        {header}
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-          {t('member_bulk.bad_filter')}
-        </Alert>
-      </>
-    );
-  }
-  if (error || !model) {
-    return (
-      <>
-        {header}
-        {error ? <ErrorBanner error={error} onRetry={retry} /> : <PageLoader minHeight={240} />}
-      </>
-    );
-  }
   return (
-    <>
-      {header}
-      <BulkEditor model={model} filter={filter} />
-    </>
+    <FilterPage title={t('member_bulk.page')} badFilter={t('member_bulk.bad_filter')}>
+      {(model, filter) => <BulkEditor model={model} filter={filter} />}
+    </FilterPage>
   );
 }
 

@@ -1,0 +1,45 @@
+import { Alert, Button } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Filter } from '../../../shared/filter/types';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { filterFromDecodedParam } from './filterModel';
+import { membersListPath } from './listPaths';
+import { type ListModel, useListModel } from './useListModel';
+
+/**
+ * A page acting on the members a filter in the address gives (`/members/bulkedit/{filter}`,
+ * `/member_export/{filter}`): the title with the way back to that list, a notice when the
+ * filter cannot be read, and the page's body once the register's fields are known.
+ */
+export function FilterPage({ title, badFilter, children }: { title: string; badFilter: string; children: (model: ListModel, filter: Filter) => ReactNode }) {
+  const { t } = useTranslation();
+  const { filter: param } = useParams();
+  const filter = useMemo(() => filterFromDecodedParam(param), [param]);
+  const { model, error, retry } = useListModel();
+
+  return (
+    <>
+      <PageHeader title={title}>
+        <Button component={Link} to={membersListPath(filter ?? [])} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+          {t('members.back_to_list')}
+        </Button>
+      </PageHeader>
+      {filter === null ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
+          {badFilter}
+        </Alert>
+      ) : error ? (
+        <ErrorBanner error={error} onRetry={retry} />
+      ) : !model ? (
+        <PageLoader minHeight={240} />
+      ) : (
+        children(model, filter)
+      )}
+    </>
+  );
+}
