@@ -10,6 +10,7 @@ import type { FieldSaveBody } from '../../../shared/schemas/fields';
 import { isApiError } from '../../api/errors';
 import { type FieldDetails, useDeleteField, useField, useSaveField } from '../../api/fields';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { CountedDeleteModal } from '../../components/CountedDeleteModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
 import { notifySuccess } from '../../components/notify';
@@ -348,59 +349,23 @@ function OptionRemovalModal({
   );
 }
 
-/**
- * Deleting asks first, naming how many members have a value (known from the field's
- * value count; should it have changed meanwhile, the server's count is shown and asked again).
- */
-function DeleteFieldModal({
-  field,
-  opened,
-  onClose,
-  onDeleted,
-}: {
-  field: Field & { value_count_: number };
-  opened: boolean;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
+/** Deleting asks first, naming how many members have a value (the field's value count). */
+function DeleteFieldModal({ field, opened, onClose, onDeleted }: { field: Field & { value_count_: number }; opened: boolean; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const remove = useDeleteField();
-  const [count, setCount] = useState(field.value_count_);
-  const [error, setError] = useState<unknown>(null);
-
-  const run = useGuardedSubmit(async () => {
-    setError(null);
-    try {
-      await remove.mutateAsync({ id: field.id, confirmed: count > 0 });
-    } catch (failure) {
-      if (isApiError(failure) && failure.errors.general?.includes('fields_delete_confirm')) {
-        setCount(typeof failure.params?.count === 'number' ? failure.params.count : count + 1);
-        return;
-      }
-      setError(failure);
-      return;
-    }
-    notifySuccess(t('fields.deleted', { label: field.label }));
-    onDeleted();
-  });
-
   return (
-    <ConfirmModal
+    <CountedDeleteModal
       opened={opened}
       title={t('fields.delete_title', { label: field.label })}
       confirmLabel={t('fields.delete_confirm')}
-      onConfirm={() => void run.run()}
-      onCancel={() => {
-        setError(null);
-        onClose();
-      }}
-      danger
-      pending={run.pending}
-      error={error}
-    >
-      <Text data-testid="delete-field-text">
-        {count > 0 ? t('fields.delete_with_values', { count }) : t('fields.delete_no_values')}
-      </Text>
-    </ConfirmModal>
+      knownCount={field.value_count_}
+      confirmKey="fields_delete_confirm"
+      remove={(confirmed) => remove.mutateAsync({ id: field.id, confirmed })}
+      text={(count) => (count > 0 ? t('fields.delete_with_values', { count }) : t('fields.delete_no_values'))}
+      deletedMessage={t('fields.deleted', { label: field.label })}
+      onClose={onClose}
+      onDeleted={onDeleted}
+      testId="delete-field-text"
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type AllowedSenders, type Group, type GroupSaveBody, groupSaveBody } from '../../../shared/schemas/groups';
 import { isApiError } from '../../api/errors';
 import { useDeleteGroup, useGroup, useSaveGroup } from '../../api/groups';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { CountedDeleteModal } from '../../components/CountedDeleteModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
 import { notifySuccess } from '../../components/notify';
@@ -210,40 +210,18 @@ function GroupEditor({ group }: { group: Group | null }) {
 function DeleteGroupModal({ group, opened, onClose, onDeleted }: { group: Group; opened: boolean; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const remove = useDeleteGroup();
-  const [count, setCount] = useState(group.member_count ?? 0);
-  const [error, setError] = useState<unknown>(null);
-
-  const run = useGuardedSubmit(async () => {
-    setError(null);
-    try {
-      await remove.mutateAsync({ id: group.id, confirmed: count > 0 });
-    } catch (failure) {
-      if (isApiError(failure) && failure.errors.general?.includes('groups_delete_confirm')) {
-        setCount(typeof failure.params?.count === 'number' ? failure.params.count : count + 1);
-        return;
-      }
-      setError(failure);
-      return;
-    }
-    notifySuccess(t('groups.deleted', { label: group.label }));
-    onDeleted();
-  });
-
   return (
-    <ConfirmModal
+    <CountedDeleteModal
       opened={opened}
       title={t('groups.delete_title', { label: group.label })}
       confirmLabel={t('groups.delete_confirm')}
-      onConfirm={() => void run.run()}
-      onCancel={() => {
-        setError(null);
-        onClose();
-      }}
-      danger
-      pending={run.pending}
-      error={error}
-    >
-      <Text>{count > 0 ? t('groups.delete_with_members', { count }) : t('groups.delete_no_members')}</Text>
-    </ConfirmModal>
+      knownCount={group.member_count ?? 0}
+      confirmKey="groups_delete_confirm"
+      remove={(confirmed) => remove.mutateAsync({ id: group.id, confirmed })}
+      text={(count) => (count > 0 ? t('groups.delete_with_members', { count }) : t('groups.delete_no_members'))}
+      deletedMessage={t('groups.deleted', { label: group.label })}
+      onClose={onClose}
+      onDeleted={onDeleted}
+    />
   );
 }
