@@ -39,6 +39,8 @@ const en = {
   import_has_errors: "Nothing was imported: the file has errors. Fix the file and try again, or choose to skip the rows with errors.",
   import_already_done: "This file has already been imported.",
   import_duplicate_key_in_file: "The same key appears more than once in the file.",
+  // Import (issue 21.4): matching by member number
+  import_member_number_unknown: "The member number is not in the register. Leave it empty for new members.",
   members_email_duplicate_in_file: "The same email address appears more than once in the file.",
   members_apply_rate_limited: "Too many applications in a short time. Try again in an hour.",
   members_fill_at_least_one_email: "Give at least one email address (your own or a guardian's).",

@@ -38,6 +38,8 @@ const fi = {
   import_has_errors: "Mitään ei tuotu: tiedostossa on virheitä. Korjaa tiedosto ja yritä uudelleen, tai valitse virheellisten rivien ohittaminen.",
   import_already_done: "Tämä tiedosto on jo tuotu.",
   import_duplicate_key_in_file: "Sama tunniste on tiedostossa useammin kuin kerran.",
+  // Import (issue 21.4): matching by member number
+  import_member_number_unknown: "Jäsennumeroa ei löydy rekisteristä. Uusille jäsenille jätä jäsennumero tyhjäksi.",
   members_email_duplicate_in_file: "Sama sähköpostiosoite on tiedostossa useammin kuin kerran.",
   members_apply_rate_limited: "Liian monta hakemusta lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   members_fill_at_least_one_email: "Anna vähintään yksi sähköpostiosoite (oma tai huoltajan).",

@@ -39,6 +39,8 @@ const sv = {
   import_has_errors: "Inget importerades: filen innehåller fel. Rätta filen och försök igen, eller välj att hoppa över felaktiga rader.",
   import_already_done: "Den här filen har redan importerats.",
   import_duplicate_key_in_file: "Samma identifierare finns flera gånger i filen.",
+  // Import (issue 21.4): matching by member number
+  import_member_number_unknown: "Medlemsnumret finns inte i registret. Lämna medlemsnumret tomt för nya medlemmar.",
   members_email_duplicate_in_file: "Samma e-postadress finns flera gånger i filen.",
   members_apply_rate_limited: "För många ansökningar på kort tid. Försök igen om en timme.",
   members_fill_at_least_one_email: "Ange minst en e-postadress (egen eller vårdnadshavarens).",
