@@ -36,6 +36,8 @@ export interface RowChanges {
   row: number;
   member_id: number;
   name: string;
+  /** The name as the file has it (an empty cell keeps the member's). */
+  name_in_file: string;
   different_person: boolean;
   confirmed: boolean;
   fields: FieldChange[];

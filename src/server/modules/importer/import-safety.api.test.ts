@@ -117,6 +117,7 @@ describe(`import safety (${testDialect})`, () => {
           row: 2,
           member_id: mattiId,
           name: 'Matti Meikäläinen',
+          name_in_file: 'Maija Virtanen',
           different_person: true,
           confirmed: false,
           fields: [
@@ -131,6 +132,7 @@ describe(`import safety (${testDialect})`, () => {
           row: 3,
           member_id: liisaId,
           name: 'Liisa Laine',
+          name_in_file: 'liisa LAINE',
           different_person: false,
           confirmed: false,
           fields: [

@@ -295,6 +295,7 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
         row: c.p.row,
         member_id: c.p.existing!.id,
         name: `${c.p.existing!.firstname} ${c.p.existing!.lastname}`.trim(),
+        name_in_file: `${c.p.patch.columns.firstname ?? c.p.existing!.firstname} ${c.p.patch.columns.lastname ?? c.p.existing!.lastname}`.trim(),
         different_person: c.flagged,
         confirmed: c.flagged && confirmed.has(c.p.row),
         fields: describeChanges(model, c.p.patch, c.prior!),
