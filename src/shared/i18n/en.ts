@@ -684,6 +684,8 @@ const en = {
   'log.field.created': "Added",
   'log.field.updated': "Updated",
   'log.field.skipped': "Skipped",
+  // Import (issue 21.3)
+  'log.field.skipped_different_person': "Skipped (possibly a different person)",
   'log.field.restored': "Restored",
   'log.field.kept': "Left as they were",
   'log.field.hostname': "Host name",

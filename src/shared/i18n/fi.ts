@@ -684,6 +684,8 @@ const fi = {
   'log.field.created': "Lisätyt",
   'log.field.updated': "Päivitetyt",
   'log.field.skipped': "Ohitetut",
+  // Import (issue 21.3)
+  'log.field.skipped_different_person': "Ohitetut (mahdollisesti eri henkilö)",
   'log.field.restored': "Palautetut",
   'log.field.kept': "Ennalleen jätetyt",
   'log.field.hostname': "Osoite",

@@ -684,6 +684,8 @@ const sv = {
   'log.field.created': "Tillagda",
   'log.field.updated': "Uppdaterade",
   'log.field.skipped': "Överhoppade",
+  // Import (issue 21.3)
+  'log.field.skipped_different_person': "Överhoppade (möjligen en annan person)",
   'log.field.restored': "Återställda",
   'log.field.kept': "Lämnade oförändrade",
   'log.field.hostname': "Adress",
