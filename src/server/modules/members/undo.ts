@@ -57,22 +57,23 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
       const old = sql`from batch_values u where u.tenant_id = ${tid} and u.batch_id = ${batchId} and u.kind = ${kind} and u.item = ${item}`;
       // Only the members that recorded this item get it back: a batch may change different
       // items for different members (an import updates some columns here, others there, and
-      // creates members that recorded nothing). Served by batch_values_batch.
-      const recorded = sql`(select u.member_id ${old})`;
+      // creates members that recorded nothing). Served by batch_values_batch; one IN with the
+      // target inside it (two INs side by side took SQLite 2 s per thousand members).
+      const recorded = sql`(select u.member_id ${old} and u.member_id in ${target})`;
       if (kind === 'col') {
         const numeric = ['active', 'board', 'site_admin', 'pending', 'imported'].includes(item);
         await sql`update members set ${sql.ref(item)} = (select ${numeric ? sql`u.old_num` : sql`u.old_text`} ${old} and u.member_id = members.id)
-          where tenant_id = ${tid} and id in ${target} and id in ${recorded}`.execute(trx);
+          where tenant_id = ${tid} and id in ${recorded}`.execute(trx);
       } else if (kind === 'value') {
         const fid = Number(item);
-        await sql`delete from member_values where tenant_id = ${tid} and field_id = ${fid} and member_id in ${target} and member_id in ${recorded}`.execute(trx);
+        await sql`delete from member_values where tenant_id = ${tid} and field_id = ${fid} and member_id in ${recorded}`.execute(trx);
         await sql`insert into member_values (tenant_id, member_id, field_id, value_text, value_num)
           select ${tid}, u.member_id, ${fid}, u.old_text, u.old_num ${old}
           and (u.old_text is not null or u.old_num is not null) and u.member_id in ${target}
           and exists (select 1 from fields f where f.tenant_id = ${tid} and f.id = ${fid})`.execute(trx);
       } else if (kind === 'group') {
         const gid = Number(item);
-        await sql`delete from member_groups where tenant_id = ${tid} and group_id = ${gid} and member_id in ${target} and member_id in ${recorded}`.execute(trx);
+        await sql`delete from member_groups where tenant_id = ${tid} and group_id = ${gid} and member_id in ${recorded}`.execute(trx);
         await sql`insert into member_groups (tenant_id, group_id, member_id)
           select ${tid}, ${gid}, u.member_id ${old} and u.old_num = 1 and u.member_id in ${target}
           and exists (select 1 from groups g where g.tenant_id = ${tid} and g.id = ${gid})`.execute(trx);
