@@ -95,7 +95,15 @@ describe(`import safety (${testDialect})`, () => {
       expect((await admin.post('/api/1/members/quicksearch', { term: 'uusi@u.fi' })).body.results).toEqual([]);
       // The restore is in the members' history.
       const hist = (await admin.post('/api/1/members/get_history', { id: annaId })).body;
-      expect(hist[0].data).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'firstname', new: 'Anna' }), expect.objectContaining({ field: 'email', new: 'anna@u.fi' })]));
+      expect(hist[0].data).toEqual(
+        expect.arrayContaining([
+          { field: 'firstname', label: 'Etunimi', old: 'Anni', new: 'Anna' },
+          { field: 'email', label: 'Sähköposti', old: 'anni.uusi@u.fi', new: 'anna@u.fi' },
+          { field: 'kuoro', label: 'Kuoro', old: false, new: true },
+        ]),
+      );
+      const berttaHist = (await admin.post('/api/1/members/get_history', { id: berttaId })).body;
+      expect(berttaHist[0].data).toEqual(expect.arrayContaining([{ field: 'maksu', label: 'Jäsenmaksu', old: '12,5', new: '10' }]));
     });
   });
 

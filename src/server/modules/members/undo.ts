@@ -8,6 +8,7 @@ import * as history from '../history/repo';
 import type { HistoryDatum } from '../history/repo';
 import { loadModel } from './model';
 import { refreshSearchText } from './bulk';
+import { valuesBeforeUndo } from './undo-before';
 import { valueToText } from '../../../shared/fields/values';
 
 // Undo of any batch (bulk edit, bulk remove/restore, delete, import): puts back exactly
@@ -51,6 +52,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     const target = sql`(select id from undo_target)`;
     const restored = Number((await sql<{ n: number }>`select count(*) as n from undo_target`.execute(trx)).rows[0]?.n ?? 0);
 
+    const current = batch.kind === 'import' ? await valuesBeforeUndo(trx, tid, batchId, model, target) : null;
     const items = await sql<{ kind: string; item: string }>`
       select distinct kind, item from batch_values where tenant_id = ${tid} and batch_id = ${batchId} and kind <> 'member'`.execute(trx);
     for (const { kind, item } of items.rows) {
@@ -107,7 +109,14 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
           : r.kind === 'group' || ['active', 'board'].includes(r.item)
             ? r.old_num === 1
             : r.old_text;
-      const before = r.item === 'deleted_at' ? (restoredValue === null ? batch.created_at : null) : (applied.get(name) ?? null);
+      const before =
+        r.item === 'deleted_at'
+          ? restoredValue === null
+            ? batch.created_at
+            : null
+          : current
+            ? (current.get(`${r.member_id}:${r.kind}:${r.item}`) ?? null)
+            : (applied.get(name) ?? null);
       if (JSON.stringify(before) === JSON.stringify(restoredValue)) continue;
       const list = byMember.get(r.member_id) ?? [];
       list.push({ field: name, label, old: before, new: restoredValue });
