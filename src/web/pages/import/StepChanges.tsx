@@ -29,7 +29,7 @@ function ChangeTable({ row }: { row: ImportRowChanges }) {
       v
     );
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing={4} aria-label={t('import.changes_table', { row: row.row, name: row.name })}>
         <Table.Thead>
           <Table.Tr>
