@@ -40,12 +40,35 @@ const importError = z.object({
 });
 export type ImportRowError = z.infer<typeof importError>;
 
+/** A value in the dry run's list of changes: readable text (labels, d.M.yyyy), yes/no, or empty. */
+const readable = z.union([z.string(), z.boolean(), z.null()]);
+const fieldChange = z.object({ field: z.string(), label: z.string(), old: readable, new: readable });
+export type ImportFieldChange = z.infer<typeof fieldChange>;
+
+/** What an import would change in one matched member (issue 21.3). */
+const rowChanges = z.object({
+  row: z.number().int(),
+  member_id: z.number().int(),
+  name: z.string(),
+  name_in_file: z.string(),
+  /** The name in the file differs from the member's: skipped unless confirmed. */
+  different_person: z.boolean(),
+  confirmed: z.boolean().optional().default(false),
+  fields: z.array(fieldChange),
+});
+export type ImportRowChanges = z.infer<typeof rowChanges>;
+
 export const importResultReply = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
   skipped: z.number().int().optional().default(0),
+  skipped_different_person: z.number().int().optional().default(0),
   errors: z.array(importError),
+  /** Dry run: the changes of the first updated rows (the flagged ones always) … */
+  changes: z.array(rowChanges).optional().default([]),
+  /** … and how many rows would change a member in all. */
+  changes_total: z.number().int().optional().default(0),
   import_id: importId.nullable().optional(),
 });
 export type ImportResult = z.infer<typeof importResultReply>;
@@ -102,7 +125,12 @@ export interface ImportBody {
   key_field: string;
   dry_run: boolean;
   skip_error_rows?: boolean;
+  /** Rows the user confirmed although the name differs from the matched member's. */
+  confirm_rows?: number[];
 }
+
+/** The mapping value (and key field) for the member number, the export's first column. */
+export const MEMBER_NUMBER = 'id';
 
 /** Members and groups change after a real import or an undo. */
 function useInvalidateAfterImport() {

@@ -44,6 +44,8 @@ export function importerRoutes(app: FastifyInstance): void {
       key_field: z.string().max(100).default('email'),
       dry_run: z.boolean().default(true),
       skip_error_rows: z.boolean().default(false),
+      // Rows whose name differs from the matched member's, confirmed by the user (issue 21.3).
+      confirm_rows: z.array(z.number().int().min(1)).max(100_000).default([]),
     }),
     handler: ({ tenant, me, body }) =>
       service.runImport(app.deps, tenant, me, {
@@ -53,6 +55,7 @@ export function importerRoutes(app: FastifyInstance): void {
         keyField: body.key_field,
         dryRun: body.dry_run,
         skipErrorRows: body.skip_error_rows,
+        confirmRows: body.confirm_rows,
       }),
   });
   route(app, {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,9 +12,11 @@ import { parseMemberInput, type MemberPatch } from '../members/input';
 import * as members from '../members/repo';
 import { insertMembers, writeMember } from '../members/write';
 import { undoBatch } from '../members/undo';
-import { checkMapping, IGNORE, suggestMapping, type MappingEntry } from './mapping';
+import { checkMapping, IGNORE, MEMBER_NUMBER, suggestMapping, type MappingEntry } from './mapping';
 import { readSheets, UploadError, type Sheet } from './parse';
-import { groupCellValue } from '../../../shared/import/cells';
+import { CHANGES_SHOWN, describeChanges, differentPerson, FLAGGED_SHOWN, priorValues, type RowChanges } from './changes';
+import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
+import { neutralizeCell } from '../members/neutralize';
 import { IMPORTS_PAGE_SIZE } from '../../../shared/constants';
 
 // The import wizard's server side (issue 7): upload → sheet metadata → dry run → import
@@ -32,7 +35,13 @@ export interface ImportResult {
   updated: number;
   unchanged: number;
   skipped: number;
+  /** Rows matched to a member whose name differs, not confirmed: left out (issue 21.3). */
+  skipped_different_person: number;
   errors: RowError[];
+  /** Dry run: what the updates change, the first rows of them (flagged rows always). */
+  changes?: RowChanges[];
+  /** Dry run: how many rows would change a member (listed or not), confirmed or not. */
+  changes_total?: number;
   import_id?: string;
 }
 
@@ -43,6 +52,8 @@ export interface ImportRequest {
   keyField: string;
   dryRun: boolean;
   skipErrorRows: boolean;
+  /** Row numbers the user confirmed although the name differs from the matched member's. */
+  confirmRows?: number[];
 }
 
 async function loadImport(deps: Deps, tenant: Tenant, id: string) {
@@ -110,24 +121,7 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
 
   // Existing members by key (live, not applications).
   const keys = keyCol ? sheet.rows.map((r) => r.cells[index.get(keyCol)!]!.text.trim().toLowerCase()).filter(Boolean) : [];
-  const existingByKey = new Map<string, Member>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const chunk = keys.slice(i, i + 500);
-    const rows =
-      keyField === 'email'
-        ? await deps.db.selectFrom('members').selectAll().where('tenant_id', '=', tenant.id).where('deleted_at', 'is', null).where('pending', '=', 0).where('email', 'in', chunk).execute()
-        : await deps.db
-            .selectFrom('members as m')
-            .innerJoin('member_values as v', (j) => j.onRef('v.member_id', '=', 'm.id').onRef('v.tenant_id', '=', 'm.tenant_id'))
-            .selectAll('m')
-            .select('v.value_text as key_value')
-            .where('m.tenant_id', '=', tenant.id)
-            .where('m.deleted_at', 'is', null)
-            .where('v.field_id', '=', model.byName.get(keyField)!.id)
-            .where('v.value_text', 'in', chunk)
-            .execute();
-    for (const r of rows) existingByKey.set(String('key_value' in r ? r.key_value : r.email).toLowerCase(), r);
-  }
+  const existingByKey = await membersByKey(deps, tenant, model, keyField, keys);
 
   const seenKeys = new Map<string, number>();
   const seenEmails = new Map<string, number>();
@@ -141,14 +135,18 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
         rowErrors.push({ row: r.row, column: m.src_col, key: cell.problem });
         continue;
       }
+      // The member number only finds the member; it is never written.
+      if (m.dst_field === MEMBER_NUMBER) continue;
       if (model.groupByName.has(m.dst_field)) {
         const on = groupCellValue(cell.text);
         if (on === undefined) rowErrors.push({ row: r.row, column: m.src_col, key: '_validation_invalid' });
         else if (on !== null) body[m.dst_field] = on;
-      } else body[m.dst_field] = cell.text;
+      } else body[m.dst_field] = cellInput(model.byName.get(m.dst_field)!, cell.text);
     }
     const key = keyCol ? r.cells[index.get(keyCol)!]!.text.trim().toLowerCase() : '';
     const existingMember = key ? (existingByKey.get(key) ?? null) : null;
+    // A member number finds a member or is wrong: new members get their number from the register.
+    if (key && !existingMember && keyField === MEMBER_NUMBER) rowErrors.push({ row: r.row, column: keyCol!, key: 'import_member_number_unknown' });
     // Updating a member, an empty cell means "no information": the stored value stays.
     if (existingMember) for (const k of Object.keys(body)) if (typeof body[k] === 'string' && (body[k] as string).trim() === '') delete body[k];
     if (key) {
@@ -156,7 +154,8 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
       seenKeys.set(key, r.row);
     }
     const existing = existingMember;
-    const parsed = parseMemberInput(body, model, { mode: 'admin', creating: !existing });
+    // An unknown member number is the row's error; the cells are still checked, but not as a new member's.
+    const parsed = parseMemberInput(body, model, { mode: 'admin', creating: !existing && !(key && keyField === MEMBER_NUMBER) });
     for (const [field, keysOf] of Object.entries(parsed.errors)) {
       // Empty required fields are let through as the form's "save anyway" does; names never.
       if (parsed.requiredOnly.includes(field)) continue;
@@ -183,6 +182,59 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
   return { planned: planned.filter((p) => !failed.has(p.row)), errors: errors.sort((a, b) => a.row - b.row), failedRows: failed.size };
 }
 
+/** Existing members (live, not applications) by the lower-cased key: email, member number or a custom field. */
+async function membersByKey(deps: Deps, tenant: Tenant, model: MemberModel, keyField: string, keys: string[]): Promise<Map<string, Member>> {
+  const out = new Map<string, Member>();
+  const field = model.byName.get(keyField);
+  const live = deps.db.selectFrom('members as m').where('m.tenant_id', '=', tenant.id).where('m.deleted_at', 'is', null).where('m.pending', '=', 0);
+  for (let i = 0; i < keys.length; i += 500) {
+    const chunk = keys.slice(i, i + 500);
+    if (keyField === 'email') {
+      for (const r of await live.selectAll('m').where('m.email', 'in', chunk).execute()) out.set(String(r.email).toLowerCase(), r);
+    } else if (keyField === MEMBER_NUMBER) {
+      const ids = chunk.filter((k) => /^\d{1,9}$/.test(k)).map(Number);
+      if (ids.length > 0) for (const r of await live.selectAll('m').where('m.id', 'in', ids).execute()) out.set(String(r.id), r);
+    } else if (field?.type === 'integer') {
+      // Integers live in value_num; "0012" in a file is member 12's key too.
+      const nums = chunk.filter((k) => /^-?\d{1,10}$/.test(k)).map(Number);
+      if (nums.length === 0) continue;
+      const rows = await live
+        .innerJoin('member_values as v', (j) => j.onRef('v.member_id', '=', 'm.id').onRef('v.tenant_id', '=', 'm.tenant_id'))
+        .selectAll('m')
+        .select('v.value_num as key_value')
+        .where('v.field_id', '=', field.id)
+        .where('v.value_num', 'in', nums)
+        .execute();
+      const byNum = new Map(rows.map((r) => [Number(r.key_value), r]));
+      for (const k of chunk) {
+        const m = byNum.get(Number(k));
+        if (m) out.set(k, m);
+      }
+    } else if (field) {
+      // Keys are compared without case (the file's keys are lower-cased above).
+      const rows = await live
+        .innerJoin('member_values as v', (j) => j.onRef('v.member_id', '=', 'm.id').onRef('v.tenant_id', '=', 'm.tenant_id'))
+        .selectAll('m')
+        .select('v.value_text as key_value')
+        .where('v.field_id', '=', field.id)
+        .where(sql<string>`lower(v.value_text)`, 'in', chunk)
+        .execute();
+      for (const r of rows) out.set(String(r.key_value).toLowerCase(), r);
+    }
+  }
+  return out;
+}
+
+/**
+ * A cell as the member form's input: dropdown labels and yes/no words read (the
+ * export writes them), and the apostrophe the export puts before formula-like text
+ * (see neutralize.ts) comes off again, so an exported file imports back unchanged.
+ */
+function cellInput(field: { type: string; options: { value: string; label: string }[] }, text: string): unknown {
+  if ((field.type === 'text' || field.type === 'textarea') && text.startsWith("'") && neutralizeCell(text.slice(1)) === text) return text.slice(1);
+  return fieldCellInput(field as Parameters<typeof fieldCellInput>[0], text);
+}
+
 async function checkTaken(deps: Deps, tenant: Tenant, planned: Planned[], column: 'email' | 'phone', srcCol: string, errors: RowError[]): Promise<void> {
   const wanted = planned.filter((p) => p.patch.columns[column]);
   for (let i = 0; i < wanted.length; i += 500) {
@@ -201,25 +253,6 @@ async function checkTaken(deps: Deps, tenant: Tenant, planned: Planned[], column
   }
 }
 
-/** What an update would change, as batch items with the prior values (for undo). */
-async function priorValues(deps: Deps, tenantId: number, m: Member, patch: MemberPatch) {
-  const out: { kind: string; item: string; old_text: string | null; old_num: number | null }[] = [];
-  for (const [col, value] of Object.entries(patch.columns)) {
-    const before = m[col as keyof Member] as string | number | null;
-    if ((before ?? '') === (value ?? '')) continue;
-    out.push(typeof before === 'number' ? { kind: 'col', item: col, old_text: null, old_num: before } : { kind: 'col', item: col, old_text: before, old_num: null });
-  }
-  const values = new Map((await members.valuesOf(deps.db, tenantId, [m.id])).map((v) => [v.field_id, v]));
-  for (const [fieldId, v] of patch.values) {
-    const old = values.get(fieldId);
-    if ((old?.value_text ?? null) === v.text && (old?.value_num ?? null) === v.num) continue;
-    out.push({ kind: 'value', item: String(fieldId), old_text: old?.value_text ?? null, old_num: old?.value_num ?? null });
-  }
-  const groups = new Set((await members.groupsOf(deps.db, tenantId, [m.id])).map((g) => g.group_id));
-  for (const [groupId, on] of patch.groups) if (groups.has(groupId) !== on) out.push({ kind: 'group', item: String(groupId), old_text: null, old_num: groups.has(groupId) ? 1 : 0 });
-  return out;
-}
-
 export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: ImportRequest): Promise<ImportResult> {
   const imp = await loadImport(deps, tenant, req.id);
   if (imp.imported_at) throw new HttpError(409, { errors: { general: ['import_already_done'] } });
@@ -227,18 +260,49 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
   const mappingCheck = checkMapping(sheet.header, req.mapping, model);
   if (Object.keys(mappingCheck.errors).length > 0) throw new ValidationError(mappingCheck.errors, mappingCheck.params);
   // Without the key column in the file nothing can be matched: every row is a new member.
-  const keyOk = req.keyField === 'email' || ['text', 'email', 'integer'].includes(model.byName.get(req.keyField)?.type ?? '');
+  const keyOk = req.keyField === 'email' || req.keyField === MEMBER_NUMBER || ['text', 'email', 'integer'].includes(model.byName.get(req.keyField)?.type ?? '');
   if (!keyOk) throw ValidationError.field('key_field', '_validation_invalid_choice');
 
   const { planned, errors, failedRows } = await plan(deps, tenant, model, sheet, req.mapping, req.keyField);
-  const changes = await Promise.all(planned.map(async (p) => ({ p, prior: p.existing ? await priorValues(deps, tenant.id, p.existing, p.patch) : null })));
+  const matched = planned.flatMap((p) => (p.existing ? [p.existing.id] : []));
+  const [valueRows, groupRows] = await Promise.all([members.valuesOf(deps.db, tenant.id, matched), members.groupsOf(deps.db, tenant.id, matched)]);
+  const valuesBy = new Map<number, typeof valueRows>();
+  for (const v of valueRows) valuesBy.set(v.member_id, [...(valuesBy.get(v.member_id) ?? []), v]);
+  const groupsBy = new Map<number, Set<number>>();
+  for (const g of groupRows) groupsBy.set(g.member_id, (groupsBy.get(g.member_id) ?? new Set()).add(g.group_id));
+  const confirmed = new Set(req.confirmRows ?? []);
+  const analysed = planned.map((p) => {
+    const prior = p.existing ? priorValues(p.existing, p.patch, valuesBy.get(p.existing.id) ?? [], groupsBy.get(p.existing.id) ?? new Set()) : null;
+    const flagged = !!p.existing && !!prior && prior.length > 0 && differentPerson(p.existing, p.patch);
+    // The server, not only the wizard, leaves an unconfirmed "different person" alone.
+    return { p, prior, flagged, skip: flagged && !confirmed.has(p.row) };
+  });
+  const changes = analysed.filter((c) => !c.skip);
   const counts = {
     created: changes.filter((c) => !c.p.existing).length,
     updated: changes.filter((c) => c.prior && c.prior.length > 0).length,
     unchanged: changes.filter((c) => c.prior && c.prior.length === 0).length,
     skipped: failedRows,
+    skipped_different_person: analysed.length - changes.length,
   };
-  if (req.dryRun) return { ...counts, errors };
+  if (req.dryRun) {
+    const updates = analysed.filter((c) => c.p.existing && c.prior && c.prior.length > 0);
+    let plain = 0;
+    let flagged = 0;
+    const listed = updates.filter((c) => (c.flagged ? ++flagged <= FLAGGED_SHOWN : ++plain <= CHANGES_SHOWN));
+    const rows = listed.map(
+      (c): RowChanges => ({
+        row: c.p.row,
+        member_id: c.p.existing!.id,
+        name: `${c.p.existing!.firstname} ${c.p.existing!.lastname}`.trim(),
+        name_in_file: `${c.p.patch.columns.firstname ?? c.p.existing!.firstname} ${c.p.patch.columns.lastname ?? c.p.existing!.lastname}`.trim(),
+        different_person: c.flagged,
+        confirmed: c.flagged && confirmed.has(c.p.row),
+        fields: describeChanges(model, c.p.patch, c.prior!),
+      }),
+    );
+    return { ...counts, errors, changes: rows, changes_total: updates.length };
+  }
   if (errors.length > 0 && !req.skipErrorRows) throw ValidationError.general('import_has_errors');
 
   const batchId = crypto.randomUUID();
@@ -275,6 +339,7 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
         { field: 'created', new: counts.created },
         { field: 'updated', new: counts.updated },
         { field: 'skipped', new: counts.skipped },
+        ...(counts.skipped_different_person > 0 ? [{ field: 'skipped_different_person', new: counts.skipped_different_person }] : []),
       ],
       authorId: me.id,
       batchId,

@@ -56,6 +56,8 @@ export function ImportWizardPage() {
   const [done, setDone] = useState<ImportResult | null>(null);
   const [undone, setUndone] = useState(false);
   const [skipErrorRows, setSkipErrorRows] = useState(false);
+  /** Rows flagged as possibly a different person that the user ticked to import anyway. */
+  const [confirmRows, setConfirmRows] = useState<ReadonlySet<number>>(new Set());
   const [undoTarget, setUndoTarget] = useState<UndoTarget | null>(null);
   /** The stored file disappeared (cleaned up, or another tab finished with it): the user picks it again. */
   const [fileMissing, setFileMissing] = useState(false);
@@ -65,7 +67,7 @@ export function ImportWizardPage() {
   const { upload } = state;
   const sheet = upload && upload.sheets.length > 1 ? (state.sheet ?? upload.sheets[0]?.name ?? null) : null;
   const metadata = useSheetMetadata(upload?.id ?? null, sheet);
-  const known = useMemo(() => destinationsOf(fields.data ?? [], groups.data ?? []), [fields.data, groups.data]);
+  const known = useMemo(() => destinationsOf(fields.data ?? [], groups.data ?? [], t('import.member_number')), [fields.data, groups.data, t]);
 
   // The user's mapping when it fits this sheet, else the suggestion; destinations that no longer exist become "Ohita".
   const mapping = useMemo((): MappingItem[] | null => {
@@ -117,6 +119,7 @@ export function ImportWizardPage() {
     setDone(null);
     setUndone(false);
     setSkipErrorRows(false);
+    setConfirmRows(new Set());
     setFileMissing(false);
     check.reset();
     run.reset();
@@ -131,6 +134,8 @@ export function ImportWizardPage() {
       key_field: keyField,
       dry_run: dryRun,
       ...(!dryRun && skipErrorRows ? { skip_error_rows: true } : {}),
+      // The dry run counts every flagged row as skipped; the confirmations go with the import.
+      ...(!dryRun && confirmRows.size > 0 ? { confirm_rows: [...confirmRows] } : {}),
     };
   };
 
@@ -149,6 +154,9 @@ export function ImportWizardPage() {
       onSuccess: (result) => {
         setCheckResult(result);
         if (result.errors.length === 0) setSkipErrorRows(false);
+        // A confirmation holds only for a row that is still flagged in the new check.
+        const flagged = new Set(result.changes.filter((c) => c.different_person).map((c) => c.row));
+        setConfirmRows((rows) => new Set([...rows].filter((row) => flagged.has(row))));
         go(3);
       },
       onError: (error) => {
@@ -202,6 +210,7 @@ export function ImportWizardPage() {
               setResumedFrom(null);
               setFileMissing(false);
               setCheckResult(null);
+              setConfirmRows(new Set());
               check.reset();
               update({ upload: next, sheet: null, mapping: null });
             }}
@@ -266,6 +275,15 @@ export function ImportWizardPage() {
             rechecking={check.isPending}
             skipErrorRows={skipErrorRows}
             onSkipErrorRows={setSkipErrorRows}
+            confirmed={confirmRows}
+            onConfirm={(row, on) =>
+              setConfirmRows((rows) => {
+                const next = new Set(rows);
+                if (on) next.add(row);
+                else next.delete(row);
+                return next;
+              })
+            }
             onImport={runImport}
             running={running}
             runError={run.error ?? (state.step === 3 ? check.error : null)}

@@ -7,6 +7,7 @@ import type { ImportResult } from '../../api/importer';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { fieldMessageText } from '../../i18n/messages';
 import { isRegistered, PATHS } from '../../routes';
+import { StepChanges } from './StepChanges';
 import { errorRowCount } from './wizardModel';
 
 /** More errors than this are summarised; the file needs fixing anyway. */
@@ -21,6 +22,9 @@ interface StepResultProps {
   rechecking: boolean;
   skipErrorRows: boolean;
   onSkipErrorRows: (skip: boolean) => void;
+  /** Rows flagged as possibly a different person that the user confirmed (the dry run ran without any). */
+  confirmed: ReadonlySet<number>;
+  onConfirm: (row: number, on: boolean) => void;
   onImport: () => void;
   running: boolean;
   runError: unknown;
@@ -54,20 +58,33 @@ export function StepResult(props: StepResultProps) {
   const errorRows = errorRowCount(check.errors);
   // By row; within a row in the server's order (the file's column order).
   const sorted = [...check.errors].sort((a, b) => a.row - b.row);
-  const nothing = check.created + check.updated === 0;
+  // The dry run left every flagged row out; the ones ticked since go in.
+  const confirmedCount = check.changes.filter((c) => c.different_person && props.confirmed.has(c.row)).length;
+  const updated = check.updated + confirmedCount;
+  const differentPerson = check.skipped_different_person - confirmedCount;
+  const nothing = check.created + updated === 0;
   const blocked = (errorRows > 0 && !props.skipErrorRows) || nothing;
   const blockedText =
-    errorRows > 0 && !props.skipErrorRows ? t('import.run_blocked') : nothing && errorRows > 0 ? t('import.nothing_valid') : t('import.nothing_to_import');
+    errorRows > 0 && !props.skipErrorRows
+      ? t('import.run_blocked')
+      : nothing && errorRows > 0
+        ? t('import.nothing_valid')
+        : nothing && differentPerson > 0
+          ? t('import.nothing_confirmed')
+          : t('import.nothing_to_import');
 
   return (
     <Stack gap="lg">
       <Text maw={760}>{t('import.result_text', { filename: props.filename })}</Text>
-      <SimpleGrid component="dl" cols={{ base: 2, md: 4 }} spacing="md" m={0} data-testid="import-counts">
+      <SimpleGrid component="dl" cols={{ base: 2, md: check.skipped_different_person > 0 ? 5 : 4 }} spacing="md" m={0} data-testid="import-counts">
         <Count label={t('import.count_created')} value={check.created} testId="import-count-created" />
-        <Count label={t('import.count_updated')} value={check.updated} testId="import-count-updated" />
+        <Count label={t('import.count_updated')} value={updated} testId="import-count-updated" />
         <Count label={t('import.count_unchanged')} value={check.unchanged} testId="import-count-unchanged" />
         <Count label={t('import.count_errors')} value={errorRows} testId="import-count-errors" />
+        {check.skipped_different_person > 0 ? <Count label={t('import.count_different_person')} value={differentPerson} testId="import-count-different-person" /> : null}
       </SimpleGrid>
+
+      <StepChanges changes={check.changes} total={check.changes_total} confirmed={props.confirmed} onConfirm={props.onConfirm} disabled={props.running} />
 
       {errorRows > 0 ? (
         <Stack gap="sm" component="section" aria-labelledby="import-errors-title">
@@ -190,6 +207,11 @@ function ImportDone({ filename, done, undone, onUndo, onNewImport }: StepResultP
             {t('import.done_updated', { count: done.updated })}
           </Text>
           {done.skipped > 0 ? <Text size="sm">{t('import.done_skipped', { count: done.skipped })}</Text> : null}
+          {done.skipped_different_person > 0 ? (
+            <Text size="sm" data-testid="import-done-different-person">
+              {t('import.done_skipped_different_person', { count: done.skipped_different_person })}
+            </Text>
+          ) : null}
         </Stack>
       </Alert>
       <Group>

@@ -158,3 +158,26 @@ describe('parseSavedWizard', () => {
     expect(parseSavedWizard(JSON.stringify({ step: 1, upload: { id: {}, filename: 'x', sheets: [] } }))).toBeNull();
   });
 });
+
+describe('member number (issue 21.4)', () => {
+  const withNumber = destinations(fields, groups, 'Jäsennumero (järjestelmä)');
+  it('is a destination, and the first key choice when mapped', () => {
+    expect(withNumber[0]).toMatchObject({ kind: 'field', name: 'id', label: 'Jäsennumero (järjestelmä)' });
+    const mapping = [
+      { src_col: 'Jäsennumero (järjestelmä)', dst_field: 'id' },
+      { src_col: 'Sähköposti', dst_field: 'email' },
+    ];
+    expect(keyFieldChoices(mapping, withNumber).map((d) => d.name)).toEqual(['id', 'email']);
+    expect(effectiveKeyField('email', keyFieldChoices(mapping, withNumber))).toBe('email');
+    expect(keyFieldChoices([{ src_col: 'Sähköposti', dst_field: 'email' }], withNumber).map((d) => d.name)).toEqual(['email']);
+  });
+  it('previews the export\'s words as the server reads them', () => {
+    const dropdown: Field = { ...custom(60, 'laji', 'Jäsenlaji', 'dropdown'), options: [{ value: 'a', label: 'Aikuinen' }] };
+    const preview = (field: Field, raw: string) => previewCell({ kind: 'field', name: field.name, label: field.label, field }, raw);
+    expect(preview(dropdown, 'AIKUINEN')).toEqual({ kind: 'text', text: 'Aikuinen' });
+    expect(preview(dropdown, 'a')).toEqual({ kind: 'text', text: 'Aikuinen' });
+    expect(previewCell(dest('lupa'), 'Ei')).toEqual({ kind: 'flag', value: false });
+    expect(previewCell(dest('lupa'), 'Kyllä')).toEqual({ kind: 'flag', value: true });
+    expect(previewCell(withNumber[0]!, '123')).toEqual({ kind: 'text', text: '123' });
+  });
+});

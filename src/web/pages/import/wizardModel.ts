@@ -1,10 +1,10 @@
 import type { Field } from '../../../shared/fields/types';
 import { parseFieldValue, valueToText } from '../../../shared/fields/values';
 import { finnishMobileProblem, formatFinnishMobile, normalizeFinnishMobile } from '../../../shared/finnish/phone';
-import { groupCellValue } from '../../../shared/import/cells';
+import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
 export { groupCellValue };
 import type { Group } from '../../../shared/schemas/groups';
-import { IGNORE, type ImportId, type ImportRowError, type MappingItem, type SheetInfo } from '../../api/importer';
+import { IGNORE, type ImportId, type ImportRowError, type MappingItem, MEMBER_NUMBER, type SheetInfo } from '../../api/importer';
 
 // The import wizard's rules without React (issue 7): where a column can go, the
 // suggested mapping, duplicate destinations, the key field, the preview of a cell as
@@ -12,9 +12,33 @@ import { IGNORE, type ImportId, type ImportRowError, type MappingItem, type Shee
 
 export type Destination = { kind: 'field'; name: string; label: string; field: Field } | { kind: 'group'; name: string; label: string; group: Group };
 
+/**
+ * The member number as a destination (issue 21.4): it only finds members (a key), it is
+ * never written; typed as an integer so the preview and the key choice treat it as one.
+ */
+export function memberNumberDestination(label: string): Destination {
+  const field: Field = {
+    id: 0,
+    name: MEMBER_NUMBER,
+    label,
+    type: 'integer',
+    visibility: 1,
+    visibility_options: [1],
+    options: [],
+    params: {},
+    group: null,
+    help_text: '',
+    maxlength: 10,
+    fixed: true,
+    position: 0,
+  };
+  return { kind: 'field', name: MEMBER_NUMBER, label, field };
+}
+
 /** Fields that take a value from a file (not headings or passwords), then the groups members can be put in. */
-export function destinations(fields: readonly Field[], groups: readonly Group[]): Destination[] {
+export function destinations(fields: readonly Field[], groups: readonly Group[], memberNumberLabel?: string): Destination[] {
   return [
+    ...(memberNumberLabel ? [memberNumberDestination(memberNumberLabel)] : []),
     ...fields
       .filter((f) => f.type !== 'heading' && f.type !== 'password')
       .map((field): Destination => ({ kind: 'field', name: field.name, label: field.label, field })),
@@ -73,8 +97,10 @@ export function keyFieldChoices(mapping: readonly MappingItem[], known: readonly
   const others = known.filter(
     (d) => d.kind === 'field' && d.name !== DEFAULT_KEY_FIELD && !NAME_FIELDS.has(d.name) && mapped.has(d.name) && KEY_TYPES.has(d.field.type),
   );
-  if (others.length === 0 || (email && mapped.has(email.name))) return [...(email ? [email] : []), ...others];
-  return others;
+  const choices = others.length === 0 || (email && mapped.has(email.name)) ? [...(email ? [email] : []), ...others] : others;
+  // The member number, when mapped, is the exact match (the export's own column): first.
+  const memberNumber = choices.find((d) => d.name === MEMBER_NUMBER);
+  return memberNumber ? [memberNumber, ...choices.filter((d) => d !== memberNumber)] : choices;
 }
 
 /** The key field to use: the chosen one while it is a choice, else the first choice. */
@@ -98,9 +124,11 @@ export function previewCell(dest: Destination, raw: string): PreviewCell {
     const normalized = problem ? null : normalizeFinnishMobile(raw);
     return normalized ? { kind: 'text', text: formatFinnishMobile(normalized) } : { kind: 'error', raw, key: `members_phone_${problem ?? 'format'}` };
   }
-  const parsed = parseFieldValue(field, raw);
+  // Read as the server reads it: dropdown labels, yes/no words.
+  const parsed = parseFieldValue(field, fieldCellInput(field, raw));
   if (!parsed.ok) return { kind: 'error', raw, key: parsed.key };
   if (field.type === 'checkbox') return raw.trim() === '' ? { kind: 'text', text: '' } : { kind: 'flag', value: parsed.value.num === 1 };
+  if (field.type === 'dropdown') return { kind: 'text', text: field.options.find((o) => o.value === parsed.value.text)?.label ?? parsed.value.text ?? '' };
   return { kind: 'text', text: valueToText(field.type, parsed.value) };
 }
 
