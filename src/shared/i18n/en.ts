@@ -470,6 +470,9 @@ const en = {
   'member_list.columns_groups': 'Groups',
   'member_list.flag_active': 'Active',
   'member_list.flag_site_admin': 'Site admin',
+  // Member number and member since (issue 21 point 16)
+  'member_list.col_member_number': 'Member number',
+  'member_list.col_member_since': 'Member since',
   'member_list.yes': 'Yes',
   'member_list.no': 'No',
   'member_list.no_name': '(no name)',
@@ -804,6 +807,7 @@ const en = {
   'member_export.col_board': "Board",
   'member_export.col_site_admin': "Site admin",
   'member_export.col_created_at': "Added",
+  'member_export.col_member_since': "Member since",
   'member_export.chosen_count_one': "The file has {{count}} column.",
   'member_export.chosen_count_other': "The file has {{count}} columns.",
   'member_export.format_title': "File format",

@@ -470,6 +470,9 @@ const fi = {
   'member_list.columns_groups': 'Ryhmät',
   'member_list.flag_active': 'Aktiivinen',
   'member_list.flag_site_admin': 'Pääkäyttäjä',
+  // Member number and member since (issue 21 point 16)
+  'member_list.col_member_number': 'Jäsennumero',
+  'member_list.col_member_since': 'Jäsen alkaen',
   'member_list.yes': 'Kyllä',
   'member_list.no': 'Ei',
   'member_list.no_name': '(ei nimeä)',
@@ -804,6 +807,7 @@ const fi = {
   'member_export.col_board': "Hallitus",
   'member_export.col_site_admin': "Pääkäyttäjä",
   'member_export.col_created_at': "Lisätty",
+  'member_export.col_member_since': "Jäsen alkaen",
   'member_export.chosen_count_one': "Tiedostossa on {{count}} sarake.",
   'member_export.chosen_count_other': "Tiedostossa on {{count}} saraketta.",
   'member_export.format_title': "Tiedostomuoto",

@@ -470,6 +470,9 @@ const sv = {
   'member_list.columns_groups': 'Grupper',
   'member_list.flag_active': 'Aktiv',
   'member_list.flag_site_admin': 'Huvudanvändare',
+  // Member number and member since (issue 21 point 16)
+  'member_list.col_member_number': 'Medlemsnummer',
+  'member_list.col_member_since': 'Medlem sedan',
   'member_list.yes': 'Ja',
   'member_list.no': 'Nej',
   'member_list.no_name': '(inget namn)',
@@ -804,6 +807,7 @@ const sv = {
   'member_export.col_board': "Styrelse",
   'member_export.col_site_admin': "Huvudanvändare",
   'member_export.col_created_at': "Tillagd",
+  'member_export.col_member_since': "Medlem sedan",
   'member_export.chosen_count_one': "Filen har {{count}} kolumn.",
   'member_export.chosen_count_other': "Filen har {{count}} kolumner.",
   'member_export.format_title': "Filformat",
