@@ -23,14 +23,23 @@ export function eventLabel(text: TextOf, event: string): string {
 
 const MEMBER_CONTEXT = /^member:\d+$/;
 
-/** What the entry is about: "Jäsen: Matti Meikäläinen", "Kenttä: jasenlaji", "Asetukset: yhdistys"… */
-export function contextLabel(text: TextOf, entry: Pick<LogEntry, 'context' | 'member_'>): string {
+/**
+ * What the entry is about: "Jäsen: Matti Meikäläinen", "Kenttä: Jäsenlaji", "Asetukset: yhdistys"…
+ * A field or group is named by its label (the register's, or a deleted one's from the entry's
+ * data); its identifier only when neither is known.
+ */
+export function contextLabel(text: TextOf, entry: Pick<LogEntry, 'context' | 'member_'> & { data?: LogEntry['data'] }, register?: (name: string) => string | undefined): string {
   const { context } = entry;
   if (MEMBER_CONTEXT.test(context)) {
     return entry.member_ ? (text('log.context.member', { name: entry.member_.name }) ?? entry.member_.name) : (text('log.context.member_gone') ?? context);
   }
   const named = /^(fields|groups):(.+)$/.exec(context);
-  if (named) return text(named[1] === 'fields' ? 'log.context.field' : 'log.context.group', { name: named[2]! }) ?? context;
+  if (named) {
+    const removed = entry.data?.find((d) => d.field === 'field' || d.field === 'group')?.old;
+    const removedLabel = typeof removed === 'object' && removed !== null && 'label' in removed ? String(removed.label) : undefined;
+    const name = register?.(named[2]!) ?? removedLabel ?? named[2]!;
+    return text(named[1] === 'fields' ? 'log.context.field' : 'log.context.group', { name }) ?? context;
+  }
   if (context === '') return '–';
   return text(`log.context.${context}`) ?? context;
 }
@@ -54,23 +63,22 @@ export function fieldLabel(src: LabelSources, event: string, field: string): str
 export interface LogValueOptions {
   /** Cut longer texts with "…". */
   max?: number;
-  /** A readable name for a stored code (a field type, an allowed-senders choice…), when there is one. */
-  valueLabel?: (field: string, value: string) => string | undefined;
+  /** Readable text for a stored code (a field type, a visibility, a filter…), when there is one (logValues.ts). */
+  valueLabel?: (field: string, value: unknown) => string | undefined;
 }
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
-function scalar(field: string, value: unknown, texts: ValueTexts, opts: LogValueOptions): string {
-  if (typeof value === 'string') {
-    const label = opts.valueLabel?.(field, value);
-    if (label) return label;
-  }
+function scalar(field: string, value: unknown, texts: ValueTexts): string {
   return historyValue(field, value, texts);
 }
 
 /** Nested lists in brackets, nested objects in parentheses; deeper than that is "…". */
 function compact(field: string, value: unknown, texts: ValueTexts, opts: LogValueOptions, depth: number): string {
+  // Before the emptiness check: an empty filter reads "ei rajausta", not "–".
+  const label = opts.valueLabel?.(field, value);
+  if (label) return label;
   if (isEmpty(value)) return texts.empty;
   if (Array.isArray(value)) {
     if (depth > 2) return '…';
@@ -84,7 +92,7 @@ function compact(field: string, value: unknown, texts: ValueTexts, opts: LogValu
       .join(', ');
     return depth === 0 ? inner : `(${inner})`;
   }
-  return scalar(field, value, texts, opts);
+  return scalar(field, value, texts);
 }
 
 /**
