@@ -35,8 +35,8 @@ export function AdvancedSection({ title, invalid, children }: AdvancedSectionPro
   return (
     <Stack gap="xs">
       <Button
-        variant="subtle"
-        px={4}
+        variant="default"
+        size="sm"
         style={{ alignSelf: 'flex-start' }}
         aria-expanded={opened}
         aria-controls={id}

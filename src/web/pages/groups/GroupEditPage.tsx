@@ -22,8 +22,8 @@ import { NotFoundContent } from '../errors/NotFoundContent';
 import { nameFromLabel } from '../fields/fieldForm';
 import { allowedSendersLabel } from './groupLabels';
 
-/** Form inputs in screen order: the first invalid one gets focus. */
-const GROUP_FIELDS = ['label', 'name', 'email', 'allowed_senders'] as const;
+/** Form inputs in screen order (the identifier last, under "Lisäasetukset"): the first invalid one gets focus. */
+const GROUP_FIELDS = ['label', 'email', 'allowed_senders', 'name'] as const;
 
 interface GroupFormValues {
   label: string;
