@@ -136,7 +136,7 @@ export async function writeMember(
     await activity.append(db, tenantId, {
       event: current ? 'member_updated' : 'member_created',
       context: `member:${member.id}`,
-      data: data.map((d) => ({ field: d.field, old: d.old, new: d.new })),
+      data: data.map((d) => ({ field: d.field, label: d.label, old: d.old, new: d.new })),
       authorId: ctx.authorId,
       batchId: ctx.batchId ?? null,
       at: ctx.at,

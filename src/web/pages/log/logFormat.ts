@@ -47,14 +47,17 @@ export function contextLabel(text: TextOf, entry: Pick<LogEntry, 'context' | 'me
 /** Events whose data are the association's settings (its name among them). */
 const SETTINGS_EVENTS = new Set(['settings_changed', 'mfa_policy_changed', 'tenant_created']);
 
-/** A data row's field: the settings form's label, the register's own field or group label, or a generic name. */
-export function fieldLabel(src: LabelSources, event: string, field: string): string {
+/**
+ * A data row's field: the settings form's label, the register's own field or group label (else the
+ * label stored with the entry, for a field deleted or renamed since), or a generic name.
+ */
+export function fieldLabel(src: LabelSources, event: string, field: string, stored?: string): string {
   if (SETTINGS_EVENTS.has(event)) {
     const label = src.text(`settings.${field === 'name_' ? 'name' : field}`);
     if (label) return label;
   }
   if (event.startsWith('member')) {
-    const label = src.register(field);
+    const label = src.register(field) ?? stored;
     if (label) return label;
   }
   return src.text(`log.field.${field}`) ?? field;

@@ -37,6 +37,7 @@ const FIELDS = [
   field('address_city', 'Postitoimipaikka', 'text', { fixed: true }),
   field('jasenlaji', 'Jäsenlaji', 'dropdown', { options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] }),
   field('syntymapaiva', 'Syntymäpäivä', 'date'),
+  field('maksettu', 'Jäsenmaksu maksettu', 'checkbox'),
 ];
 const GROUPS = [{ id: 9, name: 'kuoro', label: 'Kuoro', email: null, allowed_senders: 'GroupMembers' as const, builtin: null, position: 2, member_count: 0 }];
 const filterFieldList = filterFields(FIELDS, GROUPS, (f) => ({ active: 'Aktiivinen', site_admin: 'Pääkäyttäjä', id: 'Jäsennumero', member_since: 'Jäsen alkaen' })[f]);
@@ -54,7 +55,7 @@ const valueLabel = (f: string, v: unknown) => readableValue(values, f, v);
 /** The entry as the log list reads it: context, then "Kenttä: vanha → uusi" per shown row. */
 function read(entry: Pick<LogEntry, 'event' | 'context' | 'data'>): string[] {
   const lines = shownData(entry).map((d) => {
-    const label = fieldLabel(src, entry.event, d.field);
+    const label = fieldLabel(src, entry.event, d.field, d.label);
     const v = (x: unknown) => logValue(d.field, x, texts, { valueLabel });
     return 'old' in d && 'new' in d ? `${label}: ${v(d.old)} → ${v(d.new)}` : `${label}: ${v('new' in d ? d.new : d.old)}`;
   });
@@ -94,8 +95,8 @@ const ENTRIES: { entry: Pick<LogEntry, 'event' | 'context' | 'data'>; expected: 
     expected: ['Ryhmä: Soittajat', 'Ryhmä: Soittajat', 'Jäsenet: jäsennumerot 3, 4'],
   },
   {
-    entry: { event: 'member_updated', context: 'member:3', data: [{ field: 'jasenlaji', old: 'a', new: 'n' }, { field: 'syntymapaiva', old: null, new: '1990-03-05' }, { field: 'kuoro', old: false, new: true }, { field: 'address_city', old: 'Turku', new: 'Tampere' }] },
-    expected: ['Poistettu jäsen', 'Jäsenlaji: Aikuinen → Nuori', 'Syntymäpäivä: – → 5.3.1990', 'Kuoro: Ei → Kyllä', 'Postitoimipaikka: Turku → Tampere'],
+    entry: { event: 'member_updated', context: 'member:3', data: [{ field: 'jasenlaji', old: 'a', new: 'n' }, { field: 'syntymapaiva', old: null, new: '1990-03-05' }, { field: 'kuoro', old: false, new: true }, { field: 'address_city', old: 'Turku', new: 'Tampere' }, { field: 'maksettu', old: null, new: 1 }, { field: 'poistettu_kentta', label: 'Poistettu kenttä', old: 'x', new: null }] },
+    expected: ['Poistettu jäsen', 'Jäsenlaji: Aikuinen → Nuori', 'Syntymäpäivä: – → 5.3.1990', 'Kuoro: Ei → Kyllä', 'Postitoimipaikka: Turku → Tampere', 'Jäsenmaksu maksettu: – → Kyllä', 'Poistettu kenttä: x → –'],
   },
   {
     entry: { event: 'members_bulkupdate', context: 'members', data: [{ field: 'jasenlaji', new: 'n' }, { field: 'count', new: 12 }] },

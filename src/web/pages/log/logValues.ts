@@ -99,9 +99,10 @@ export function readableValue(src: ValueSources, field: string, value: unknown):
     case 'mfa_enabled_for':
       return typeof value === 'string' ? src.text(`security.policy_${value}`) : undefined;
   }
-  // Member data: a dropdown's stored value as its label.
+  // Member data: a dropdown's stored value as its label, a checkbox's 1/0 as yes/no.
   const f = src.fieldByName(field);
   if (f?.type === 'dropdown' && typeof value === 'string') return f.options.find((o) => o.value === value)?.label;
+  if (f?.type === 'checkbox' && (value === 1 || value === 0 || value === '1' || value === '0')) return src.text(Number(value) === 1 ? 'member_list.yes' : 'member_list.no');
   return undefined;
 }
 

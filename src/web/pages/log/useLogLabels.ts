@@ -51,7 +51,7 @@ export function useLogLabels() {
       context: (entry: Pick<LogEntry, 'context' | 'member_'> & { data?: LogEntry['data'] }) => contextLabel(text, entry, src.register),
       /** The entry's data rows worth showing (no internal identifiers). */
       rows: (entry: Pick<LogEntry, 'event' | 'data'>) => shownData(entry),
-      field: (entry: Pick<LogEntry, 'event'>, d: LogDatum) => fieldLabel(src, entry.event, d.field),
+      field: (entry: Pick<LogEntry, 'event'>, d: LogDatum) => fieldLabel(src, entry.event, d.field, d.label),
       value: (d: LogDatum, value: unknown, opts: Omit<LogValueOptions, 'valueLabel'> = {}) => logValue(d.field, value, texts, { ...opts, valueLabel }),
       author: (entry: Pick<LogEntry, 'author'>) => entry.author?.name ?? t('log.no_author'),
     }),

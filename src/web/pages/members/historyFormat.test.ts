@@ -22,7 +22,10 @@ describe('history texts', () => {
   });
 
   it('shows a dropdown value as its label, an unknown one as stored (issue 21 point 17)', () => {
-    const fieldOf = (name: string) => (name === 'jasenlaji' ? { type: 'dropdown' as const, options: [{ value: 'n', label: 'Nuori' }] } : undefined);
+    const fieldOf = (name: string) =>
+      name === 'jasenlaji' ? { type: 'dropdown' as const, options: [{ value: 'n', label: 'Nuori' }] } : name === 'maksettu' ? { type: 'checkbox' as const, options: [] } : undefined;
+    expect(historyValue('maksettu', 1, texts, fieldOf)).toBe('Kyllä');
+    expect(historyValue('maksettu', 0, texts, fieldOf)).toBe('Ei');
     expect(historyValue('jasenlaji', 'n', texts, fieldOf)).toBe('Nuori');
     expect(historyValue('jasenlaji', 'x', texts, fieldOf)).toBe('x');
     expect(historyValue('city', 'Turku', texts, fieldOf)).toBe('Turku');

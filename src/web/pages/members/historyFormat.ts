@@ -22,9 +22,11 @@ export type FieldOf = (name: string) => Pick<Field, 'type' | 'options'> | undefi
 export function historyValue(field: string, value: unknown, texts: ValueTexts, fieldOf?: FieldOf): string {
   if (value === null || value === undefined || value === '') return texts.empty;
   if (typeof value === 'boolean') return value ? texts.yes : texts.no;
+  const f = fieldOf?.(field);
+  // A checkbox's change is stored as its number (1/0).
+  if (f?.type === 'checkbox' && (value === 1 || value === 0 || value === '1' || value === '0')) return Number(value) === 1 ? texts.yes : texts.no;
   if (typeof value === 'number') return String(value).replace('.', ',');
   if (typeof value !== 'string') return JSON.stringify(value);
-  const f = fieldOf?.(field);
   if (f?.type === 'dropdown') return f.options.find((o) => o.value === value)?.label ?? value;
   if (field === 'phone' || field.startsWith('phone')) return formatFinnishMobile(value);
   if (parseIsoDate(value)) return formatFinnishDate(value);
