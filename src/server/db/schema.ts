@@ -41,6 +41,8 @@ export interface MembersTable {
   pending: Generated<Bool>;
   /** Soft delete (restorable); null for live members. */
   deleted_at: string | null;
+  /** "Jäsen alkaen", YYYY-MM-DD: the day added or approved, or an imported join date; null while pending (migration 012). */
+  member_since: string | null;
   created_at: string;
   updated_at: string;
 }

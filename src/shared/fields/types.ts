@@ -83,5 +83,5 @@ export const FIXED_FIELD_NAMES: ReadonlySet<string> = new Set(FIXED_FIELDS.map((
  */
 export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
   ...FIXED_FIELD_NAMES,
-  'id', 'password', 'active', 'site_admin', 'board', 'everyone', 'fullname', 'username', 'imported', 'meta', 'filter', 'general',
+  'id', 'password', 'active', 'site_admin', 'board', 'everyone', 'fullname', 'username', 'imported', 'meta', 'filter', 'general', 'member_since',
 ]);

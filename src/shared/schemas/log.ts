@@ -34,8 +34,11 @@ export const logAllBody = z
   .refine((b) => !(b.from && b.to && parseIsoDate(b.from) && parseIsoDate(b.to) && b.from > b.to), { path: ['to'], message: 'log_date_range_reversed' });
 export type LogAllBody = z.input<typeof logAllBody>;
 
-/** One changed value: the field's name, and the value before and after (any JSON; absent when there was none). */
-export const logDatum = z.object({ field: z.string(), old: z.unknown().optional(), new: z.unknown().optional() });
+/**
+ * One changed value: the field's name, and the value before and after (any JSON; absent when there was none).
+ * Member data also carry the field's label at the time, so a later deleted or renamed field still reads as words.
+ */
+export const logDatum = z.object({ field: z.string(), label: z.string().optional(), old: z.unknown().optional(), new: z.unknown().optional() });
 export type LogDatum = z.infer<typeof logDatum>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });

@@ -3,6 +3,8 @@ import type { Db } from '../../db/kysely';
 /** One changed value in a log entry (spec §3 "Log entry": field, old, new). */
 export interface LogDatum {
   field: string;
+  /** The field's label when the entry was written (member data; issue 21 point 17). */
+  label?: string;
   old?: unknown;
   new?: unknown;
 }

@@ -60,13 +60,14 @@ describe(`log API (${testDialect})`, () => {
       at: '2026-03-10T10:06:00.000Z',
       event: 'member_updated',
       context: `member:${id}`,
-      data: [{ field: 'firstname', old: 'Matti', new: 'Matti-Pekka' }],
+      // The label at the time travels with member data (issue 21 point 17).
+      data: [{ field: 'firstname', label: 'Etunimi', old: 'Matti', new: 'Matti-Pekka' }],
       author,
       batch_id: null,
       member_: { id, name: 'Matti-Pekka Meikäläinen' },
     });
     expect(insert).toMatchObject({ event: 'member_created', context: `member:${id}`, author });
-    expect(insert.data).toEqual(expect.arrayContaining([{ field: 'firstname', old: null, new: 'Matti' }]));
+    expect(insert.data).toEqual(expect.arrayContaining([{ field: 'firstname', label: 'Etunimi', old: null, new: 'Matti' }]));
     // The tenant's creation and the admin's sign-in came first.
     expect(r.body.all_results.map((e: { event: string }) => e.event).slice(-2)).toEqual(['login', 'tenant_created']);
     expect(r.body.all_results.at(-1).author).toBeNull();

@@ -38,6 +38,7 @@ function parseData(text: string): LogDatum[] {
     .filter((d): d is Record<string, unknown> => typeof d === 'object' && d !== null && typeof (d as { field?: unknown }).field === 'string')
     .map((d) => {
       const datum: LogDatum = { field: d.field as string };
+      if (typeof d.label === 'string') datum.label = d.label;
       if ('old' in d) datum.old = d.old;
       if ('new' in d) datum.new = d.new;
       return datum;

@@ -10,6 +10,7 @@ import { iso } from '../../lib/clock';
 import * as activity from '../activity/repo';
 import * as history from '../history/repo';
 import { parseMemberInput } from './input';
+import { memberSinceAt } from './memberSince';
 import { loadModel } from './model';
 import { fullname } from './present';
 import * as repo from './repo';
@@ -123,7 +124,7 @@ export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number
   const model = await loadModel(deps.db, tenant.id);
   const at = iso(deps.clock.now());
   await deps.db.transaction().execute(async (trx) => {
-    await repo.update(trx, tenant.id, id, { pending: 0, updated_at: at });
+    await repo.update(trx, tenant.id, id, { pending: 0, member_since: memberSinceAt(at), updated_at: at });
     // The member's story starts here: every value the applicant gave, as PersonInsert.
     const values = await repo.valuesOf(trx, tenant.id, [id]);
     const data = [

@@ -235,7 +235,7 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
     await activity.append(trx, tenant.id, {
       event: 'members_bulkupdate',
       context: 'members',
-      data: [...summary.changes.map((c) => ({ field: c.field, new: c.new })), { field: 'count', new: n }],
+      data: [...summary.changes.map((c) => ({ field: c.field, label: model.byName.get(c.field)?.label ?? model.groupByName.get(c.field)?.label, new: c.new })), { field: 'count', new: n }],
       authorId: me.id,
       batchId: b.batchId,
       at: b.at,

@@ -38,6 +38,7 @@ const EXTRA: Record<string, Column> = {
   board: { key: 'board', header: 'Hallitus', kind: 'bool' },
   site_admin: { key: 'site_admin', header: 'Pääkäyttäjä', kind: 'bool' },
   created_at: { key: 'created_at', header: 'Lisätty', kind: 'timestamp' },
+  member_since: { key: 'member_since', header: 'Jäsen alkaen', kind: 'date' },
 };
 
 function columnsFor(model: MemberModel, requested: string[]): Column[] {

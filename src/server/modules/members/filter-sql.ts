@@ -175,6 +175,9 @@ function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condi
   if (BOOL_COLUMNS.has(c.field)) {
     return c.verb === 'checked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 1` : c.verb === 'unchecked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 0` : null;
   }
+  // Member number and "Jäsen alkaen" (issue 21 point 16).
+  if (c.field === 'id') return numberCond(sql.ref('m.id'), c.verb, c.value);
+  if (c.field === 'member_since') return dateCond(sql.ref('m.member_since'), c.verb, c.value);
   if (TIME_COLUMNS.has(c.field)) return dateCond(sql`substr(${sql.ref(`m.${c.field}`)}, 1, 10)`, c.verb, c.value);
   const field = model.byName.get(c.field);
   if (!field || field.fixed || field.type === 'heading' || field.type === 'password') return null;

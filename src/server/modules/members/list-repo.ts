@@ -61,7 +61,7 @@ export interface PageOpts {
 }
 
 const SORTABLE_TEXT = new Set([
-  'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city', 'created_at', 'updated_at',
+  'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city', 'created_at', 'updated_at', 'member_since',
 ]);
 const SORTABLE_NUMBER = new Set(['active', 'site_admin', 'board', 'imported', 'id']);
 

@@ -44,6 +44,8 @@ export function presentMember(m: Member, values: ValueRow[], groupIds: Set<numbe
     site_admin: m.site_admin === 1,
     board: m.board === 1,
     imported: m.imported === 1,
+    // The member number is `id` (the export's "Jäsennumero"); both are read-only: save ignores them.
+    member_since: m.member_since,
     created_at: m.created_at,
     updated_at: m.updated_at,
     meta_: { deleted: m.deleted_at !== null, pending: m.pending === 1, deleted_at: m.deleted_at },

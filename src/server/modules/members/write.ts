@@ -7,6 +7,7 @@ import * as activity from '../activity/repo';
 import * as history from '../history/repo';
 import type { HistoryContext, HistoryDatum } from '../history/repo';
 import type { MemberPatch } from './input';
+import { memberSinceAt } from './memberSince';
 import type { MemberModel } from './model';
 import { searchTextOf } from './present';
 import * as repo from './repo';
@@ -110,6 +111,8 @@ export async function writeMember(
       board: (columns.board as 0 | 1 | undefined) ?? 0,
       deleted_at: null,
       search_text: searchText,
+      // Applications become members (and get their date) at approval.
+      member_since: extra.pending === 1 ? null : memberSinceAt(ctx.at),
       created_at: ctx.at,
       updated_at: ctx.at,
       ...extra,
@@ -133,7 +136,7 @@ export async function writeMember(
     await activity.append(db, tenantId, {
       event: current ? 'member_updated' : 'member_created',
       context: `member:${member.id}`,
-      data: data.map((d) => ({ field: d.field, old: d.old, new: d.new })),
+      data: data.map((d) => ({ field: d.field, label: d.label, old: d.old, new: d.new })),
       authorId: ctx.authorId,
       batchId: ctx.batchId ?? null,
       at: ctx.at,
@@ -199,6 +202,7 @@ export async function insertMembers(ctx: WriteContext, patches: MemberPatch[], e
           board: p.board,
           deleted_at: null,
           search_text: p.searchText,
+          member_since: memberSinceAt(ctx.at),
           created_at: ctx.at,
           updated_at: ctx.at,
           ...extra,

@@ -9,6 +9,7 @@ import { type Field, FIELD_TYPES, type FieldType, type Visibility } from '../../
 import type { FieldSaveBody } from '../../../shared/schemas/fields';
 import { isApiError } from '../../api/errors';
 import { type FieldDetails, useDeleteField, useField, useSaveField } from '../../api/fields';
+import { AdvancedSection } from '../../components/AdvancedSection';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { CountedDeleteModal } from '../../components/CountedDeleteModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -177,19 +178,6 @@ function FieldEditor({ field }: { field: FieldDetails | null }) {
               {...form.getInputProps('label')}
               onChange={(e) => onLabelChange(e.currentTarget.value)}
             />
-            <TextInput
-              label={t('fields.name')}
-              description={isNew ? t('fields.name_help') : t('fields.name_locked')}
-              required={isNew}
-              readOnly={!isNew}
-              maxLength={50}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              {...form.getInputProps('name')}
-              onChange={(e) => {
-                setNameTouched(true);
-                form.setFieldValue('name', e.currentTarget.value);
-              }}
-            />
             <NativeSelect
               label={t('fields.type')}
               description={
@@ -266,6 +254,21 @@ function FieldEditor({ field }: { field: FieldDetails | null }) {
                 {...form.getInputProps('help_text')}
               />
             ) : null}
+            <AdvancedSection title={t('fields.advanced')} invalid={Boolean(form.errors.name)}>
+              <TextInput
+                label={t('fields.name')}
+                description={isNew ? t('fields.name_help') : t('fields.name_locked')}
+                required={isNew}
+                readOnly={!isNew}
+                maxLength={50}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                {...form.getInputProps('name')}
+                onChange={(e) => {
+                  setNameTouched(true);
+                  form.setFieldValue('name', e.currentTarget.value);
+                }}
+              />
+            </AdvancedSection>
             <Group justify="space-between" mt="sm">
               <Group gap="sm">
                 <SubmitButton pending={submit.pending || resolveOptions.pending}>{t('common.save')}</SubmitButton>

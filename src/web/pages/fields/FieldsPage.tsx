@@ -67,7 +67,6 @@ export function FieldsPage() {
                     <VisuallyHidden>{t('reorder.drag_column')}</VisuallyHidden>
                   </Table.Th>
                   <Table.Th>{t('fields.col_label')}</Table.Th>
-                  <Table.Th>{t('fields.col_name')}</Table.Th>
                   <Table.Th>{t('fields.col_type')}</Table.Th>
                   <Table.Th>{t('fields.col_visibility')}</Table.Th>
                   <Table.Th w={96}>{t('reorder.column')}</Table.Th>
@@ -90,11 +89,6 @@ export function FieldsPage() {
                           </Badge>
                         ) : null}
                       </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {field.name}
-                      </Text>
                     </Table.Td>
                     <Table.Td>{fieldTypeLabel(t, field.type)}</Table.Td>
                     <Table.Td>{visibilityLabel(t, field.visibility)}</Table.Td>

@@ -33,7 +33,7 @@ export interface FieldFormValues {
 }
 
 /** Form inputs in screen order: the first invalid one gets focus. */
-export const FIELD_FORM_FIELDS = ['label', 'name', 'type', 'visibility', 'options', 'min', 'max', 'decimals', 'maxlength', 'help_text'] as const;
+export const FIELD_FORM_FIELDS = ['label', 'type', 'visibility', 'options', 'min', 'max', 'decimals', 'maxlength', 'help_text', 'name'] as const;
 
 export const TEXT_TYPES: readonly FieldType[] = ['text', 'textarea', 'email', 'password'];
 export const NUMBER_TYPES: readonly FieldType[] = ['integer', 'decimal'];

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type AllowedSenders, type Group, type GroupSaveBody, groupSaveBody } from '../../../shared/schemas/groups';
 import { isApiError } from '../../api/errors';
 import { useDeleteGroup, useGroup, useSaveGroup } from '../../api/groups';
+import { AdvancedSection } from '../../components/AdvancedSection';
 import { CountedDeleteModal } from '../../components/CountedDeleteModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
@@ -21,8 +22,8 @@ import { NotFoundContent } from '../errors/NotFoundContent';
 import { nameFromLabel } from '../fields/fieldForm';
 import { allowedSendersLabel } from './groupLabels';
 
-/** Form inputs in screen order: the first invalid one gets focus. */
-const GROUP_FIELDS = ['label', 'name', 'email', 'allowed_senders'] as const;
+/** Form inputs in screen order (the identifier last, under "Lisäasetukset"): the first invalid one gets focus. */
+const GROUP_FIELDS = ['label', 'email', 'allowed_senders', 'name'] as const;
 
 interface GroupFormValues {
   label: string;
@@ -150,19 +151,6 @@ function GroupEditor({ group }: { group: Group | null }) {
               }}
             />
             <TextInput
-              label={t('groups.name')}
-              description={group?.builtin ? t('groups.name_locked') : t('groups.name_help')}
-              required
-              readOnly={Boolean(group?.builtin)}
-              maxLength={50}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              {...form.getInputProps('name')}
-              onChange={(e) => {
-                setNameTouched(true);
-                form.setFieldValue('name', e.currentTarget.value);
-              }}
-            />
-            <TextInput
               label={t('groups.email')}
               description={t('groups.email_help')}
               type="email"
@@ -175,6 +163,21 @@ function GroupEditor({ group }: { group: Group | null }) {
                 <Radio value="admins_and_board" label={allowedSendersLabel(t, 'admins_and_board')} />
               </Stack>
             </Radio.Group>
+            <AdvancedSection title={t('groups.advanced')} invalid={Boolean(form.errors.name)}>
+              <TextInput
+                label={t('groups.name')}
+                description={group?.builtin ? t('groups.name_locked') : t('groups.name_help')}
+                required
+                readOnly={Boolean(group?.builtin)}
+                maxLength={50}
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                {...form.getInputProps('name')}
+                onChange={(e) => {
+                  setNameTouched(true);
+                  form.setFieldValue('name', e.currentTarget.value);
+                }}
+              />
+            </AdvancedSection>
             <MantineGroup justify="space-between" mt="sm">
               <MantineGroup gap="sm">
                 <SubmitButton pending={submit.pending}>{t('common.save')}</SubmitButton>

@@ -84,7 +84,6 @@ export function GroupsPage() {
                     </Table.Th>
                   ) : null}
                   <Table.Th>{t('groups.col_label')}</Table.Th>
-                  <Table.Th>{t('groups.col_name')}</Table.Th>
                   <Table.Th>{t('groups.col_email')}</Table.Th>
                   <Table.Th>{t('groups.col_senders')}</Table.Th>
                   <Table.Th ta="right">{t('groups.col_members')}</Table.Th>
@@ -114,11 +113,6 @@ export function GroupsPage() {
                           </Badge>
                         ) : null}
                       </MantineGroup>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {group.name}
-                      </Text>
                     </Table.Td>
                     <Table.Td>{group.email ?? ''}</Table.Td>
                     <Table.Td>{allowedSendersLabel(t, group.allowed_senders)}</Table.Td>

@@ -26,7 +26,6 @@ export function StepFields({ fields, groups, onNext }: StepFieldsProps) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('import.col_field')}</Table.Th>
-              <Table.Th>{t('import.col_name')}</Table.Th>
               <Table.Th>{t('import.col_type')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -44,11 +43,6 @@ export function StepFields({ fields, groups, onNext }: StepFieldsProps) {
                       </Badge>
                     ) : null}
                   </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" ff="monospace">
-                    {field.name}
-                  </Text>
                 </Table.Td>
                 <Table.Td>{fieldTypeLabel(t, field.type)}</Table.Td>
               </Table.Tr>

@@ -10,11 +10,12 @@ const SHOWN = 4;
 /** The entry's data on a line each: "Etunimi: Matti → Matti-Pekka", short values, the first few rows. */
 export function LogChanges({ entry, labels, shown = SHOWN }: { entry: LogEntry; labels: LogLabels; shown?: number }) {
   const { t } = useTranslation();
-  if (entry.data.length === 0) return <Text size="sm" c="dimmed">–</Text>;
-  const rest = entry.data.length - shown;
+  const data = labels.rows(entry);
+  if (data.length === 0) return <Text size="sm" c="dimmed">–</Text>;
+  const rest = data.length - shown;
   return (
     <List size="sm" spacing={2} listStyleType="none" withPadding={false} styles={{ itemWrapper: { display: 'inline' } }}>
-      {entry.data.slice(0, shown).map((d, i) => {
+      {data.slice(0, shown).map((d, i) => {
         const hasOld = 'old' in d;
         const hasNew = 'new' in d;
         return (

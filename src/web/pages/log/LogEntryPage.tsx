@@ -100,7 +100,7 @@ export function LogEntryPage() {
             <Title order={2} size="h4" id="log-entry-data" mb="sm">
               {t('log.entry_data')}
             </Title>
-            {e.data.length === 0 ? (
+            {labels.rows(e).length === 0 ? (
               <Text>{t('log.no_data')}</Text>
             ) : (
               <Table.ScrollContainer minWidth={480}>
@@ -113,7 +113,7 @@ export function LogEntryPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {e.data.map((d, i) => (
+                    {labels.rows(e).map((d, i) => (
                       <Table.Tr key={`${d.field}-${String(i)}`}>
                         <Table.Th scope="row" fw={600}>
                           {labels.field(e, d)}

@@ -35,7 +35,7 @@ describe('log values', () => {
     expect(cut).toHaveLength(80);
     expect(cut.endsWith('…')).toBe(true);
     expect(logValue('help_text', long, texts)).toBe(long);
-    const valueLabel = (field: string, value: string) => (field === 'type' && value === 'text' ? 'Teksti' : undefined);
+    const valueLabel = (field: string, value: unknown) => (field === 'type' && value === 'text' ? 'Teksti' : undefined);
     expect(logValue('type', 'text', texts, { valueLabel })).toBe('Teksti');
     expect(logValue('type', 'textarea', texts, { valueLabel })).toBe('textarea');
   });

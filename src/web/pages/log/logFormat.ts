@@ -23,14 +23,23 @@ export function eventLabel(text: TextOf, event: string): string {
 
 const MEMBER_CONTEXT = /^member:\d+$/;
 
-/** What the entry is about: "Jäsen: Matti Meikäläinen", "Kenttä: jasenlaji", "Asetukset: yhdistys"… */
-export function contextLabel(text: TextOf, entry: Pick<LogEntry, 'context' | 'member_'>): string {
+/**
+ * What the entry is about: "Jäsen: Matti Meikäläinen", "Kenttä: Jäsenlaji", "Asetukset: yhdistys"…
+ * A field or group is named by its label (the register's, or a deleted one's from the entry's
+ * data); its identifier only when neither is known.
+ */
+export function contextLabel(text: TextOf, entry: Pick<LogEntry, 'context' | 'member_'> & { data?: LogEntry['data'] }, register?: (name: string) => string | undefined): string {
   const { context } = entry;
   if (MEMBER_CONTEXT.test(context)) {
     return entry.member_ ? (text('log.context.member', { name: entry.member_.name }) ?? entry.member_.name) : (text('log.context.member_gone') ?? context);
   }
   const named = /^(fields|groups):(.+)$/.exec(context);
-  if (named) return text(named[1] === 'fields' ? 'log.context.field' : 'log.context.group', { name: named[2]! }) ?? context;
+  if (named) {
+    const removed = entry.data?.find((d) => d.field === 'field' || d.field === 'group')?.old;
+    const removedLabel = typeof removed === 'object' && removed !== null && 'label' in removed ? String(removed.label) : undefined;
+    const name = register?.(named[2]!) ?? removedLabel ?? named[2]!;
+    return text(named[1] === 'fields' ? 'log.context.field' : 'log.context.group', { name }) ?? context;
+  }
   if (context === '') return '–';
   return text(`log.context.${context}`) ?? context;
 }
@@ -38,14 +47,17 @@ export function contextLabel(text: TextOf, entry: Pick<LogEntry, 'context' | 'me
 /** Events whose data are the association's settings (its name among them). */
 const SETTINGS_EVENTS = new Set(['settings_changed', 'mfa_policy_changed', 'tenant_created']);
 
-/** A data row's field: the settings form's label, the register's own field or group label, or a generic name. */
-export function fieldLabel(src: LabelSources, event: string, field: string): string {
+/**
+ * A data row's field: the settings form's label, the register's own field or group label (else the
+ * label stored with the entry, for a field deleted or renamed since), or a generic name.
+ */
+export function fieldLabel(src: LabelSources, event: string, field: string, stored?: string): string {
   if (SETTINGS_EVENTS.has(event)) {
     const label = src.text(`settings.${field === 'name_' ? 'name' : field}`);
     if (label) return label;
   }
   if (event.startsWith('member')) {
-    const label = src.register(field);
+    const label = src.register(field) ?? stored;
     if (label) return label;
   }
   return src.text(`log.field.${field}`) ?? field;
@@ -54,23 +66,22 @@ export function fieldLabel(src: LabelSources, event: string, field: string): str
 export interface LogValueOptions {
   /** Cut longer texts with "…". */
   max?: number;
-  /** A readable name for a stored code (a field type, an allowed-senders choice…), when there is one. */
-  valueLabel?: (field: string, value: string) => string | undefined;
+  /** Readable text for a stored code (a field type, a visibility, a filter…), when there is one (logValues.ts). */
+  valueLabel?: (field: string, value: unknown) => string | undefined;
 }
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
-function scalar(field: string, value: unknown, texts: ValueTexts, opts: LogValueOptions): string {
-  if (typeof value === 'string') {
-    const label = opts.valueLabel?.(field, value);
-    if (label) return label;
-  }
+function scalar(field: string, value: unknown, texts: ValueTexts): string {
   return historyValue(field, value, texts);
 }
 
 /** Nested lists in brackets, nested objects in parentheses; deeper than that is "…". */
 function compact(field: string, value: unknown, texts: ValueTexts, opts: LogValueOptions, depth: number): string {
+  // Before the emptiness check: an empty filter reads "ei rajausta", not "–".
+  const label = opts.valueLabel?.(field, value);
+  if (label) return label;
   if (isEmpty(value)) return texts.empty;
   if (Array.isArray(value)) {
     if (depth > 2) return '…';
@@ -84,7 +95,7 @@ function compact(field: string, value: unknown, texts: ValueTexts, opts: LogValu
       .join(', ');
     return depth === 0 ? inner : `(${inner})`;
   }
-  return scalar(field, value, texts, opts);
+  return scalar(field, value, texts);
 }
 
 /**

@@ -1,14 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FIELD_TYPES, type FieldType } from '../../../shared/fields/types';
-import { ALLOWED_SENDERS, type AllowedSenders } from '../../../shared/schemas/groups';
 import type { LogDatum, LogEntry } from '../../../shared/schemas/log';
-import { useFields } from '../../api/fields';
-import { useGroups } from '../../api/groups';
-import { fieldTypeLabel } from '../fields/fieldLabels';
-import { allowedSendersLabel } from '../groups/groupLabels';
+import { describeFilter } from '../members/filterLabels';
 import { formatDateTime } from '../members/historyFormat';
+import { useListModel } from '../members/useListModel';
 import { contextLabel, eventLabel, fieldLabel, type LabelSources, logValue, type LogValueOptions, type TextOf } from './logFormat';
+import { readableValue, shownData, type ValueSources } from './logValues';
 
 /**
  * The log's texts in the current language: event, context and field names (the
@@ -16,8 +13,7 @@ import { contextLabel, eventLabel, fieldLabel, type LabelSources, logValue, type
  */
 export function useLogLabels() {
   const { t, i18n } = useTranslation();
-  const fields = useFields();
-  const groups = useGroups();
+  const { model } = useListModel();
 
   const text: TextOf = useCallback(
     (key, vars) => {
@@ -31,28 +27,31 @@ export function useLogLabels() {
 
   const src: LabelSources = useMemo(() => {
     const own = new Map<string, string>();
-    for (const g of groups.data ?? []) own.set(g.name, g.label);
-    for (const f of fields.data ?? []) own.set(f.name, f.label);
+    for (const g of model?.groups ?? []) own.set(g.name, g.label);
+    for (const f of model?.fields ?? []) own.set(f.name, f.label);
     return { text, register: (name) => own.get(name) };
-  }, [text, fields.data, groups.data]);
+  }, [text, model]);
 
   const texts = useMemo(() => ({ yes: t('member_list.yes'), no: t('member_list.no'), empty: '–', klo: t('log.klo') }), [t]);
 
-  const valueLabel = useCallback(
-    (field: string, value: string): string | undefined => {
-      if (field === 'type' && (FIELD_TYPES as readonly string[]).includes(value)) return fieldTypeLabel(t, value as FieldType);
-      if (field === 'allowed_senders' && (ALLOWED_SENDERS as readonly string[]).includes(value)) return allowedSendersLabel(t, value as AllowedSenders);
-      return undefined;
-    },
-    [t],
-  );
+  const valueLabel = useMemo(() => {
+    const values: ValueSources = {
+      text,
+      fieldByName: (name) => model?.fields.find((f) => f.name === name),
+      groupLabel: (name) => model?.groups.find((g) => g.name === name)?.label,
+      describeFilter: (filter) => describeFilter(t, filter, model?.filterFields ?? []),
+    };
+    return (field: string, value: unknown) => readableValue(values, field, value);
+  }, [t, text, model]);
 
   return useMemo(
     () => ({
       time: (at: string) => formatDateTime(at, t('log.klo')),
       event: (entry: Pick<LogEntry, 'event'>) => eventLabel(text, entry.event),
-      context: (entry: Pick<LogEntry, 'context' | 'member_'>) => contextLabel(text, entry),
-      field: (entry: Pick<LogEntry, 'event'>, d: LogDatum) => fieldLabel(src, entry.event, d.field),
+      context: (entry: Pick<LogEntry, 'context' | 'member_'> & { data?: LogEntry['data'] }) => contextLabel(text, entry, src.register),
+      /** The entry's data rows worth showing (no internal identifiers). */
+      rows: (entry: Pick<LogEntry, 'event' | 'data'>) => shownData(entry),
+      field: (entry: Pick<LogEntry, 'event'>, d: LogDatum) => fieldLabel(src, entry.event, d.field, d.label),
       value: (d: LogDatum, value: unknown, opts: Omit<LogValueOptions, 'valueLabel'> = {}) => logValue(d.field, value, texts, { ...opts, valueLabel }),
       author: (entry: Pick<LogEntry, 'author'>) => entry.author?.name ?? t('log.no_author'),
     }),

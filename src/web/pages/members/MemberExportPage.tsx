@@ -56,6 +56,8 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
         return t('member_export.col_site_admin');
       case 'created_at':
         return t('member_export.col_created_at');
+      case 'member_since':
+        return t('member_export.col_member_since');
     }
   };
   const available = exportColumns(model.fields, model.groups, stateLabel);

@@ -27,6 +27,7 @@ import {
   validateMemberForm,
   valueFields,
 } from './memberFormValues';
+import { MembershipFacts } from './MembershipFacts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { ReadOnlyFieldValue } from './ReadOnlyFieldValue';
 
@@ -209,6 +210,7 @@ export function MemberForm<R extends MemberBody = MemberReply>({
                 <Title order={2} size="h3" id={flagsTitleId}>
                   {t('members.flags')}
                 </Title>
+                {member ? <MembershipFacts member={member} /> : null}
                 <Checkbox label={t('members.active')} description={t('members.active_help')} {...form.getInputProps('active', { type: 'checkbox' })} />
                 <Checkbox label={t('members.board')} description={t('members.board_help')} {...form.getInputProps('board', { type: 'checkbox' })} />
                 <Checkbox

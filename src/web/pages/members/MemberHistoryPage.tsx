@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
+import { useFields } from '../../api/fields';
 import { type HistoryEntry, useMemberAnyState, useMemberHistory } from '../../api/membersList';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -37,6 +38,7 @@ export function MemberHistoryPage() {
   const memberId = /^\d{1,15}$/.test(id ?? '') ? Number(id) : null;
   const member = useMemberAnyState(memberId);
   const history = useMemberHistory(memberId);
+  const fields = useFields();
 
   const notFound = (e: unknown) => isApiError(e) && e.status === 404;
   if (memberId === null || notFound(member.error) || notFound(history.error)) {
@@ -44,6 +46,7 @@ export function MemberHistoryPage() {
   }
   const name = member.data?.fullname_;
   const title = name ? t('member_history.page_named', { name }) : t('member_history.page');
+  const fieldOf = (name: string) => fields.data?.find((f) => f.name === name);
   const texts = { yes: t('member_list.yes'), no: t('member_list.no'), empty: t('member_history.empty_value'), klo: t('member_history.klo') };
   const deleted = (member.data?.meta_ as { deleted?: boolean } | undefined)?.deleted === true;
 
@@ -101,8 +104,8 @@ export function MemberHistoryPage() {
                       {entry.data.map((d, i) => (
                         <Table.Tr key={`${d.field}-${String(i)}`}>
                           <Table.Td fw={500}>{d.label || d.field}</Table.Td>
-                          <Table.Td>{historyValue(d.field, d.old, texts)}</Table.Td>
-                          <Table.Td>{historyValue(d.field, d.new, texts)}</Table.Td>
+                          <Table.Td>{historyValue(d.field, d.old, texts, fieldOf)}</Table.Td>
+                          <Table.Td>{historyValue(d.field, d.new, texts, fieldOf)}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>

@@ -47,6 +47,7 @@ describe('exportColumns', () => {
       'fixed:phone',
       'custom:joined',
       'group:choir',
+      'member:member_since',
       'member:active',
       'member:board',
       'member:site_admin',

@@ -63,6 +63,8 @@ describe('filterFields', () => {
       'joined:date',
       'fee:number',
       'kind:dropdown',
+      'id:number',
+      'member_since:date',
       'active:checkbox',
       'site_admin:checkbox',
       'board:group',

@@ -22,7 +22,12 @@ export interface FilterField {
 
 /** Member flags the server filters on (checked / unchecked). */
 export const FILTER_FLAGS = ['active', 'site_admin'] as const;
-export type FilterFlag = (typeof FILTER_FLAGS)[number];
+/** Member number and "Jäsen alkaen" (issue 21 point 16), filtered on the server like the flags. */
+export const FILTER_MEMBERSHIP = [
+  { name: 'id', kind: 'number' },
+  { name: 'member_since', kind: 'date' },
+] as const;
+export type FilterFlag = (typeof FILTER_FLAGS)[number] | (typeof FILTER_MEMBERSHIP)[number]['name'];
 
 export function fieldKind(type: Field['type']): FieldKind | null {
   switch (type) {
@@ -51,6 +56,7 @@ export function filterFields(fields: readonly Field[], groups: readonly Group[],
     const kind = fieldKind(f.type);
     if (kind) result.push({ name: f.name, label: f.label, kind, options: f.options, section: f.fixed ? 'fixed' : 'custom' });
   }
+  for (const m of FILTER_MEMBERSHIP) result.push({ name: m.name, label: flagLabel(m.name), kind: m.kind, options: [], section: 'flag' });
   for (const flag of FILTER_FLAGS) result.push({ name: flag, label: flagLabel(flag), kind: 'checkbox', options: [], section: 'flag' });
   for (const g of groups) {
     if (g.builtin !== 'everyone') result.push({ name: g.name, label: g.label, kind: 'group', options: [], section: 'group' });

@@ -20,4 +20,14 @@ describe('history texts', () => {
     expect(historyValue('email', null, texts)).toBe('–');
     expect(historyValue('city', 'Turku', texts)).toBe('Turku');
   });
+
+  it('shows a dropdown value as its label, an unknown one as stored (issue 21 point 17)', () => {
+    const fieldOf = (name: string) =>
+      name === 'jasenlaji' ? { type: 'dropdown' as const, options: [{ value: 'n', label: 'Nuori' }] } : name === 'maksettu' ? { type: 'checkbox' as const, options: [] } : undefined;
+    expect(historyValue('maksettu', 1, texts, fieldOf)).toBe('Kyllä');
+    expect(historyValue('maksettu', 0, texts, fieldOf)).toBe('Ei');
+    expect(historyValue('jasenlaji', 'n', texts, fieldOf)).toBe('Nuori');
+    expect(historyValue('jasenlaji', 'x', texts, fieldOf)).toBe('x');
+    expect(historyValue('city', 'Turku', texts, fieldOf)).toBe('Turku');
+  });
 });

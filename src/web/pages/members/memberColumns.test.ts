@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenColumns, formatCell, nextSort, storedPageSize, storedSort, type ColumnDef } from './memberColumns';
+import { availableColumns, chosenColumns, formatCell, nextSort, storedPageSize, storedSort, type ColumnDef } from './memberColumns';
 
 const texts = { yes: 'Kyllä', no: 'Ei' };
 const col = (name: string, type: ColumnDef['type'], options: ColumnDef['options'] = []) => ({ name, type, options });
@@ -37,5 +37,15 @@ describe('remembered choices', () => {
     expect(storedSort('x', [])).toEqual({ field: 'lastname', dir: 'asc' });
     expect(nextSort({ field: 'city', dir: 'asc' }, 'city')).toEqual({ field: 'city', dir: 'desc' });
     expect(nextSort({ field: 'city', dir: 'desc' }, 'email')).toEqual({ field: 'email', dir: 'asc' });
+  });
+});
+
+describe('membership columns (issue 21 point 16)', () => {
+  it('offers the member number and "Jäsen alkaen" beside the flags, typed for display', () => {
+    const label = (n: string) => ({ id: 'Jäsennumero', member_since: 'Jäsen alkaen', active: 'Aktiivinen', site_admin: 'Pääkäyttäjä' })[n] ?? n;
+    const cols = availableColumns([], [], label).filter((c) => c.section === 'flag');
+    expect(cols.map((c) => `${c.name}:${c.label}:${c.type}`)).toEqual(['id:Jäsennumero:integer', 'member_since:Jäsen alkaen:date', 'active:Aktiivinen:boolean', 'site_admin:Pääkäyttäjä:boolean']);
+    expect(formatCell(cols[1]!, '2001-05-01', texts)).toBe('1.5.2001');
+    expect(formatCell(cols[0]!, 42, texts)).toBe('42');
   });
 });

@@ -31,14 +31,25 @@ export interface ColumnDef {
 export const FLAG_COLUMNS = ['active', 'site_admin'] as const;
 export type FlagColumn = (typeof FLAG_COLUMNS)[number];
 
+/**
+ * The member number (`id`, the export's "Jäsennumero") and "Jäsen alkaen" (issue 21 point 16):
+ * read-only member data, shown and sorted like the flags; labels come from the catalogue.
+ */
+export const MEMBERSHIP_COLUMNS = [
+  { name: 'id', type: 'integer' },
+  { name: 'member_since', type: 'date' },
+] as const;
+export type MembershipColumn = (typeof MEMBERSHIP_COLUMNS)[number]['name'];
+
 /** The names are the name column; headings and passwords hold nothing to show. */
 const NOT_A_COLUMN = new Set(['firstname', 'lastname']);
 
-export function availableColumns(fields: readonly Field[], groups: readonly Group[], flagLabel: (flag: FlagColumn) => string): ColumnDef[] {
+export function availableColumns(fields: readonly Field[], groups: readonly Group[], flagLabel: (flag: FlagColumn | MembershipColumn) => string): ColumnDef[] {
   const valueFields = fields.filter((f) => f.type !== 'heading' && f.type !== 'password' && !NOT_A_COLUMN.has(f.name));
   return [
     ...valueFields.filter((f) => f.fixed).map((f) => fieldColumn(f, 'fixed')),
     ...valueFields.filter((f) => !f.fixed).map((f) => fieldColumn(f, 'custom')),
+    ...MEMBERSHIP_COLUMNS.map((c): ColumnDef => ({ name: c.name, label: flagLabel(c.name), section: 'flag', type: c.type, options: [] })),
     ...FLAG_COLUMNS.map((flag): ColumnDef => ({ name: flag, label: flagLabel(flag), section: 'flag', type: 'boolean', options: [] })),
     // 'everyone' holds every member: a column of "Kyllä" says nothing.
     ...groups

@@ -23,7 +23,8 @@ export function useListModel() {
   const groups = useGroups();
   const model = useMemo((): ListModel | null => {
     if (!fields.data || !groups.data) return null;
-    const flagLabel = (flag: 'active' | 'site_admin') => (flag === 'active' ? t('member_list.flag_active') : t('member_list.flag_site_admin'));
+    const flagLabel = (flag: 'active' | 'site_admin' | 'id' | 'member_since') =>
+      flag === 'active' ? t('member_list.flag_active') : flag === 'site_admin' ? t('member_list.flag_site_admin') : flag === 'id' ? t('member_list.col_member_number') : t('member_list.col_member_since');
     return {
       fields: fields.data,
       groups: groups.data,
