@@ -8,6 +8,8 @@ import * as m005 from './migrations/005_imports';
 import * as m006 from './migrations/006_security';
 import * as m007 from './migrations/007_log';
 import * as m008 from './migrations/008_pg_lower_indexes';
+import * as m010 from './migrations/010_password_resets';
+import * as m011 from './migrations/011_saved_filters';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -20,6 +22,8 @@ const migrations: Record<string, Migration> = {
   '006_security': m006,
   '007_log': m007,
   '008_pg_lower_indexes': m008,
+  '010_password_resets': m010,
+  '011_saved_filters': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
