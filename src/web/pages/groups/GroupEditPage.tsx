@@ -20,6 +20,7 @@ import { PATHS } from '../../routes';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { nameFromLabel } from '../fields/fieldForm';
 import { allowedSendersLabel } from './groupLabels';
+import { GroupMembers } from './GroupMembers';
 
 /** Form inputs in screen order: the first invalid one gets focus. */
 const GROUP_FIELDS = ['label', 'name', 'email', 'allowed_senders'] as const;
@@ -191,6 +192,7 @@ function GroupEditor({ group }: { group: Group | null }) {
           </Stack>
         </form>
       </Stack>
+      {group ? <GroupMembers group={group} /> : null}
       {group && !group.builtin ? (
         <DeleteGroupModal
           group={group}
