@@ -20,6 +20,9 @@ interface SavedFilterToolsProps {
   canEdit: boolean;
 }
 
+/** Mantine's modal focuses the element marked so, instead of its close button. */
+const AUTOFOCUS = { 'data-autofocus': true };
+
 const validateName = (values: Record<string, string>) => {
   const name = (values.name ?? '').trim();
   if (name === '') return { name: '_validation_field_required' };
@@ -138,9 +141,9 @@ export function SavedFilterTools({ filter, onPick, canEdit }: SavedFilterToolsPr
               description: t('saved_filters.name_help'),
               required: true,
               maxLength: SAVED_FILTER_NAME_MAX,
+              ...AUTOFOCUS,
             }}
             initialValue={naming.kind === 'rename' ? naming.target.name : ''}
-            focusOnMount
             secondary={
               <Button variant="default" onClick={() => setNaming(null)}>
                 {t('common.cancel')}
