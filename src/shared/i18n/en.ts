@@ -661,6 +661,8 @@ const en = {
   'log.context.bulkrestore': "Bulk restore",
   'log.context.delete': "Member removal",
   'log.context.import': "Import",
+  // --- saved filters (issue 21 §14) ---
+  'log.context.saved_filters': "Saved filters",
   'log.group.members': "Members",
   'log.group.fields_groups': "Fields and groups",
   'log.group.settings': "Settings",

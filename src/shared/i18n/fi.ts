@@ -661,6 +661,8 @@ const fi = {
   'log.context.bulkrestore': "Joukkopalautus",
   'log.context.delete': "Jäsenen poisto",
   'log.context.import': "Tuonti",
+  // --- saved filters (issue 21 §14) ---
+  'log.context.saved_filters': "Tallennetut suodattimet",
   'log.group.members': "Jäsenet",
   'log.group.fields_groups': "Kentät ja ryhmät",
   'log.group.settings': "Asetukset",

@@ -661,6 +661,8 @@ const sv = {
   'log.context.bulkrestore': "Massåterställning",
   'log.context.delete': "Borttagning av medlem",
   'log.context.import': "Import",
+  // --- saved filters (issue 21 §14) ---
+  'log.context.saved_filters': "Sparade filter",
   'log.group.members': "Medlemmar",
   'log.group.fields_groups': "Fält och grupper",
   'log.group.settings': "Inställningar",

@@ -40,7 +40,7 @@ describe(`saved filters (${testDialect})`, () => {
 
     expect((await log('saved_filter_created')).map((e) => JSON.parse(e.data))).toEqual([[{ field: 'label', new: 'Juniorit' }, { field: 'count', new: 2 }]]);
     expect((await log('saved_filter_renamed')).map((e) => JSON.parse(e.data))).toEqual([[{ field: 'label', old: 'Juniorit', new: 'Nuoret' }]]);
-    expect(await log('saved_filter_deleted')).toEqual([{ data: JSON.stringify([{ field: 'label', old: 'Nuoret' }]), context: `saved_filter:${id}`, author_id: a.admin.id }]);
+    expect(await log('saved_filter_deleted')).toEqual([{ data: JSON.stringify([{ field: 'label', old: 'Nuoret' }]), context: 'saved_filters', author_id: a.admin.id }]);
   });
 
   it('keeps names unique per association, in any case', async () => {

@@ -34,7 +34,7 @@ export async function create(deps: Deps, tenant: Tenant, me: Member, body: Saved
     const row = await repo.insert(trx, tenant.id, { name: body.name, filter: JSON.stringify(body.filter), author_id: me.id, created_at: at, updated_at: at });
     await activity.append(trx, tenant.id, {
       event: 'saved_filter_created',
-      context: `saved_filter:${row.id}`,
+      context: 'saved_filters',
       data: [
         { field: 'label', new: row.name },
         { field: 'count', new: body.filter.length },
@@ -56,7 +56,7 @@ export async function rename(deps: Deps, tenant: Tenant, me: Member, id: number,
     await repo.rename(trx, tenant.id, id, name, at);
     await activity.append(trx, tenant.id, {
       event: 'saved_filter_renamed',
-      context: `saved_filter:${id}`,
+      context: 'saved_filters',
       data: [{ field: 'label', old: row.name, new: name }],
       authorId: me.id,
       at,
@@ -73,7 +73,7 @@ export async function remove(deps: Deps, tenant: Tenant, me: Member, id: number)
     await repo.remove(trx, tenant.id, id);
     await activity.append(trx, tenant.id, {
       event: 'saved_filter_deleted',
-      context: `saved_filter:${id}`,
+      context: 'saved_filters',
       data: [{ field: 'label', old: row.name }],
       authorId: me.id,
       at,
