@@ -21,6 +21,8 @@ import { groupRoutes } from './modules/groups/routes';
 import { updreqRoutes } from './modules/updreqs/routes';
 import { importerRoutes } from './modules/importer/routes';
 import { logRoutes } from './modules/log/routes';
+import { passwordResetRoutes } from './modules/passwordreset/routes';
+import { savedFilterRoutes } from './modules/savedfilters/routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -76,6 +78,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
 
   healthRoutes(app);
   sessionRoutes(app);
+  passwordResetRoutes(app);
+  savedFilterRoutes(app);
   securityRoutes(app);
   settingsRoutes(app);
   memberRoutes(app);

@@ -64,6 +64,18 @@ export const MFA_CHALLENGE_TTL_MS = 10 * 60 * 1000;
 export const MFA_MAX_FAILURES = 5;
 export const MFA_ISSUER = 'Seura';
 
+/** Forgotten password (issue 21 §13): an emailed link works once, for an hour. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Requests counted over this window, per address and per IP, before further ones get a 429. */
+export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
+export const PASSWORD_RESET_MAX_PER_ADDRESS = 3;
+export const PASSWORD_RESET_MAX_PER_IP = 10;
+
+/** Saved filters (issue 21 §14): per association, name length and stored filter size. */
+export const SAVED_FILTERS_MAX = 50;
+export const SAVED_FILTER_NAME_MAX = 60;
+export const SAVED_FILTER_MAX_CHARS = 10_000;
+
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
 export const SESSION_COOKIE = 'seura_session';
@@ -94,6 +106,9 @@ export const LOG_EVENT_GROUPS = {
     'members_imported',
     'members_exported',
     'batch_undone',
+    'saved_filter_created',
+    'saved_filter_renamed',
+    'saved_filter_deleted',
   ],
   fields_groups: [
     'field_created',
@@ -119,6 +134,8 @@ export const LOG_EVENT_GROUPS = {
     'mfa_reset_code_sent',
     'mfa_reset_code_used',
     'mfa_cleared',
+    'password_reset_requested',
+    'password_reset',
   ],
 } as const;
 export type LogEventGroup = keyof typeof LOG_EVENT_GROUPS;

@@ -4,6 +4,8 @@ import { AppLayout } from './layout/AppLayout';
 import { ApplyPage } from './pages/apply/ApplyPage';
 import { LoginPage } from './pages/auth/LoginPage';
 import { LogoutPage } from './pages/auth/LogoutPage';
+import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
+import { ResetRequestPage } from './pages/auth/ResetRequestPage';
 import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { appRoutes, PATHS } from './routes';
@@ -25,6 +27,8 @@ export function createAppRouter() {
         { path: PATHS.login, element: <LoginPage /> },
         { path: PATHS.logout, element: <LogoutPage /> },
         { path: PATHS.apply, element: <ApplyPage /> },
+        { path: PATHS.reset, element: <ResetRequestPage /> },
+        { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
         {
           element: <AppLayout />,
           children: [

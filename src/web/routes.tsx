@@ -37,6 +37,9 @@ export const PATHS = {
   logout: '/@logout',
   /** The public membership application; outside the signed-in layout, embeddable with ?embed=1. */
   apply: '/@apply',
+  /** Forgotten password (issue 21 §13): ask for a link, then set a new password with it. */
+  reset: '/@reset',
+  resetPassword: '/@reset/:token',
 
   members: '/members',
   memberAdd: '/members/add',

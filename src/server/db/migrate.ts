@@ -8,6 +8,8 @@ import * as m005 from './migrations/005_imports';
 import * as m006 from './migrations/006_security';
 import * as m007 from './migrations/007_log';
 import * as m008 from './migrations/008_pg_lower_indexes';
+import * as m010 from './migrations/010_password_resets';
+import * as m011 from './migrations/011_saved_filters';
 import * as m012 from './migrations/012_member_since';
 
 // Migrations are imported statically (not read from disk) so they work the same
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   '006_security': m006,
   '007_log': m007,
   '008_pg_lower_indexes': m008,
+  '010_password_resets': m010,
+  '011_saved_filters': m011,
   '012_member_since': m012,
 };
 

@@ -230,6 +230,28 @@ export interface LoginChallengesTable {
   expires_at: string;
 }
 
+/** An emailed password-reset link (issue 21 §13); id is the SHA-256 of the token. */
+export interface PasswordResetsTable {
+  id: string;
+  tenant_id: number;
+  member_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A named member filter shared within the association (issue 21 §14). */
+export interface SavedFiltersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** JSON of the normalised filter. */
+  filter: string;
+  author_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -249,6 +271,8 @@ export interface Database {
   imports: ImportsTable;
   member_security: MemberSecurityTable;
   login_challenges: LoginChallengesTable;
+  password_resets: PasswordResetsTable;
+  saved_filters: SavedFiltersTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { Client, type Reply, type TestApp } from './harness';
 import type { CreatedTenant } from '../modules/tenants/service';
 import type { Member } from '../db/schema';
+import { everydayCases } from './cross-tenant.everyday';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
 // Adding an endpoint? Add its case here: the suite fails for any /api route without one.
@@ -158,6 +159,7 @@ function bAdminCase(url: string): CrossTenantCase {
 }
 
 export const crossTenantCases: CrossTenantCase[] = [
+  ...everydayCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

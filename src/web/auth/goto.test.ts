@@ -51,6 +51,8 @@ describe('isAuthPage', () => {
   it('recognises the session pages only', () => {
     expect(isAuthPage('/@login')).toBe(true);
     expect(isAuthPage('/@logout')).toBe(true);
+    expect(isAuthPage('/@reset')).toBe(true);
+    expect(isAuthPage('/@reset/abcDEF_123')).toBe(true);
     expect(isAuthPage('/@loginx')).toBe(false);
     expect(isAuthPage('/members')).toBe(false);
   });

@@ -4,6 +4,8 @@
 
 export const LOGIN_PATH = '/@login';
 export const LOGOUT_PATH = '/@logout';
+/** The forgotten-password pages: no session there either. */
+export const RESET_PATH = '/@reset';
 export const GOTO_PARAM = 'GOTO';
 const ROOT = '/';
 const ORIGIN = 'http://seura.invalid';
@@ -15,7 +17,7 @@ const isUnsafeChar = (ch: string): boolean => {
 
 /** The session pages themselves, which must never be a GOTO target or trigger a login redirect. */
 export const isAuthPage = (path: string): boolean =>
-  [LOGIN_PATH, LOGOUT_PATH].some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`));
+  [LOGIN_PATH, LOGOUT_PATH, RESET_PATH].some((p) => path === p || path.startsWith(`${p}?`) || path.startsWith(`${p}/`));
 
 /** A same-origin path to continue to, or '/' when `goto` is missing or unsafe. */
 export function sanitizeGoto(goto: string | null | undefined): string {

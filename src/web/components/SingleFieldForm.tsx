@@ -21,19 +21,21 @@ export interface SingleFieldFormProps {
   focusOnMount?: boolean;
   /** Buttons beside the submit button ("Peruuta"). */
   secondary?: ReactNode;
+  /** The value to start from (renaming); empty by default. */
+  initialValue?: string;
 }
 
 /**
  * A form of one text field (codes typed from an app or an email). A wrong value is
  * shown under the field and selected for the next try; general errors go to the banner.
  */
-export function SingleFieldForm({ field, validate, normalize = (s) => s.trim(), onSubmit, submitLabel, input, focusOnMount = false, secondary }: SingleFieldFormProps) {
+export function SingleFieldForm({ field, validate, normalize = (s) => s.trim(), onSubmit, submitLabel, input, focusOnMount = false, secondary, initialValue = '' }: SingleFieldFormProps) {
   const fields = [field];
   const [error, setError] = useState<unknown>(null);
   const ref = useRef<HTMLInputElement>(null);
   const form = useForm<Record<string, string>>({
     mode: 'uncontrolled',
-    initialValues: { [field]: '' },
+    initialValues: { [field]: initialValue },
     validate: (values) => translateFieldErrors(validate(values)),
   });
 

@@ -1,15 +1,15 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { MfaChallengeReply, MfaEnrollmentReply } from '../../../shared/schemas/security';
 import { type LoginBody, loginBody } from '../../../shared/schemas/session';
 import { isApiError } from '../../api/errors';
 import { needsMfa, useMfaEnroll, useMfaReset, useMfaVerify } from '../../api/security';
 import { useLogin } from '../../api/session';
-import { GOTO_PARAM, sanitizeGoto } from '../../auth/goto';
+import { GOTO_PARAM, RESET_PATH, sanitizeGoto } from '../../auth/goto';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -203,6 +203,9 @@ export function LoginPage() {
               </SubmitButton>
             </Stack>
           </form>
+          <Anchor component={Link} to={RESET_PATH} display="inline-block" mt="md">
+            {t('login.forgot')}
+          </Anchor>
         </>
       ) : step.kind === 'code' ? (
         <Stack gap="md">

@@ -21,6 +21,7 @@ import { PATHS } from '../../routes';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { nameFromLabel } from '../fields/fieldForm';
 import { allowedSendersLabel } from './groupLabels';
+import { GroupMembers } from './GroupMembers';
 
 /** Form inputs in screen order (the identifier last, under "Lisäasetukset"): the first invalid one gets focus. */
 const GROUP_FIELDS = ['label', 'email', 'allowed_senders', 'name'] as const;
@@ -194,6 +195,7 @@ function GroupEditor({ group }: { group: Group | null }) {
           </Stack>
         </form>
       </Stack>
+      {group ? <GroupMembers group={group} /> : null}
       {group && !group.builtin ? (
         <DeleteGroupModal
           group={group}

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Box, Button, Group, NativeSelect, Paper, Stack, Text
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_DEBOUNCE_MS } from '../../../shared/constants';
 import { type Filter, UNARY_VERBS, type Verb } from '../../../shared/filter/types';
@@ -31,6 +31,8 @@ interface FilterEditorProps {
   onChange: (filter: Filter) => void;
   /** Shown when there are no conditions. */
   emptyText: string;
+  /** Shown under the title: the saved filters of the member list (issue 21 §14). */
+  tools?: ReactNode;
 }
 
 /**
@@ -38,7 +40,7 @@ interface FilterEditorProps {
  * and "TAI-ryhmä" blocks whose rows are ORed. Verbs follow the field's type; dates
  * are typed d.M.yyyy. The filter follows the rows after a 300 ms pause.
  */
-export function FilterEditor({ fields, value, onChange, emptyText }: FilterEditorProps) {
+export function FilterEditor({ fields, value, onChange, emptyText, tools }: FilterEditorProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [items, setItems] = useState<DraftItem[]>(() => toDraft(value, fields));
@@ -122,6 +124,7 @@ export function FilterEditor({ fields, value, onChange, emptyText }: FilterEdito
       <Title order={2} size="h4" id={titleId} mb="sm">
         {t('member_filter.title')}
       </Title>
+      {tools}
       {items.length === 0 ? (
         <Text size="sm" c="dimmed" mb="sm">
           {emptyText}

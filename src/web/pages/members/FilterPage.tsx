@@ -2,13 +2,15 @@ import { Alert, Button } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { filterToParam } from '../../../shared/filter/normalize';
 import type { Filter } from '../../../shared/filter/types';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { filterFromDecodedParam } from './filterModel';
 import { membersListPath } from './listPaths';
+import { SavedFilterTools } from './SavedFilterTools';
 import { type ListModel, useListModel } from './useListModel';
 
 /**
@@ -21,6 +23,10 @@ export function FilterPage({ title, badFilter, children }: { title: string; badF
   const { filter: param } = useParams();
   const filter = useMemo(() => filterFromDecodedParam(param), [param]);
   const { model, error, retry } = useListModel();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // A saved filter (issue 21 §14) replaces the filter, the last part of this page's address.
+  const pick = (next: Filter) => void navigate(`${pathname.slice(0, pathname.lastIndexOf('/') + 1)}${filterToParam(next)}`);
 
   return (
     <>
@@ -38,7 +44,10 @@ export function FilterPage({ title, badFilter, children }: { title: string; badF
       ) : !model ? (
         <PageLoader minHeight={240} />
       ) : (
-        children(model, filter)
+        <>
+          <SavedFilterTools filter={filter} onPick={pick} canEdit={false} />
+          {children(model, filter)}
+        </>
       )}
     </>
   );

@@ -36,6 +36,8 @@ interface MemberListViewProps extends RowLinks {
   toolbar?: (ctx: ListContext) => ReactNode;
   /** What an empty list shows; `filtered` when a filter hides everyone. */
   empty: (ctx: ListContext & { filtered: boolean }) => ReactNode;
+  /** Inside the filter editor, under its title (saved filters, issue 21 §14). */
+  filterTools?: (ctx: ListContext) => ReactNode;
 }
 
 /**
@@ -43,7 +45,7 @@ interface MemberListViewProps extends RowLinks {
  * (kept in the URL), the column chooser, page size and sortable columns (remembered),
  * and either pages or the virtualised "everyone" list.
  */
-export function MemberListView({ model, deleted, label, toolbar, empty, nameHref, actions }: MemberListViewProps) {
+export function MemberListView({ model, deleted, label, toolbar, empty, filterTools, nameHref, actions }: MemberListViewProps) {
   const { t, i18n } = useTranslation();
   const { user } = useCurrentSession();
   const { filter, page, setFilter, setPage } = useListUrl();
@@ -162,6 +164,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, nameHref
             value={filter}
             onChange={setFilter}
             emptyText={deleted ? t('member_removed.filter_empty') : t('member_filter.empty')}
+            tools={filterTools?.(ctx)}
           />
           <Group justify="space-between" gap="sm" wrap="wrap">
             <ColumnChooser available={model.columns} chosen={prefs.columns} onChange={prefs.setColumns} />

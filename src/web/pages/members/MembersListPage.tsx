@@ -11,6 +11,7 @@ import { canOpen, PATHS } from '../../routes';
 import { bulkEditPath, exportPath, memberHistoryPath, removedListPath } from './listPaths';
 import { MemberListView } from './MemberListView';
 import { MemberRowMenu } from './MemberRowMenu';
+import { SavedFilterTools } from './SavedFilterTools';
 import { memberEditPath } from './paths';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
 import { useListModel } from './useListModel';
@@ -66,6 +67,7 @@ export function MembersListPage() {
           canOpen(user, PATHS.memberEdit) ? memberEditPath(row.id) : canOpen(user, PATHS.memberHistory) ? memberHistoryPath(row.id) : null
         }
         actions={(row) => <MemberRowMenu row={row} onDelete={isAdmin ? (r) => void remove.run(r.id) : null} />}
+        filterTools={({ filter, setFilter }) => <SavedFilterTools filter={filter} onPick={setFilter} canEdit={isAdmin} />}
         toolbar={({ filter, count }) => (
           <>
             {canOpen(user, PATHS.membersBulkEdit) && count !== 0 ? (

@@ -20,13 +20,10 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
   ];
   return (
     <div>
-      <Progress
-        value={strength === 0 ? 8 : strength * 25}
-        color={COLORS[strength]}
-        size="sm"
-        aria-labelledby={id}
-        mt={6}
-      />
+      {/* The section is the progressbar (Mantine puts the role there), so it carries the name. */}
+      <Progress.Root size="sm" mt={6}>
+        <Progress.Section value={strength === 0 ? 8 : strength * 25} color={COLORS[strength]} aria-labelledby={id} />
+      </Progress.Root>
       <Text id={id} size="xs" mt={4} aria-live="polite">
         {t('password.strength', { strength: words[strength] ?? '' })}
       </Text>

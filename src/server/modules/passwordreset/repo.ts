@@ -1,0 +1,60 @@
+import type { Db } from '../../db/kysely';
+import type { PasswordResetsTable } from '../../db/schema';
+
+// Emailed reset links (only hashes) and the rate-limit counters of their requests.
+
+export function insert(db: Db, tenantId: number, row: Omit<PasswordResetsTable, 'tenant_id' | 'used_at'>): Promise<unknown> {
+  return db.insertInto('password_resets').values({ ...row, tenant_id: tenantId, used_at: null }).execute();
+}
+
+export function find(db: Db, tenantId: number, id: string) {
+  return db.selectFrom('password_resets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Spends one link; false when it was already spent (a second tab, a replay). */
+export async function markUsed(db: Db, tenantId: number, id: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Every other outstanding link of the member dies with the one used. */
+export function spendAllOf(db: Db, tenantId: number, memberId: number, at: string): Promise<unknown> {
+  return db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Links long past their expiry are of no use to anyone; removing them keeps the table small. */
+export function pruneExpired(db: Db, tenantId: number, before: string): Promise<unknown> {
+  return db.deleteFrom('password_resets').where('tenant_id', '=', tenantId).where('expires_at', '<', before).execute();
+}
+
+// --- request throttling, in the shared rate_events counters ---
+
+export type RateKind = 'password_reset_address' | 'password_reset_ip';
+
+export async function countEvents(db: Db, tenantId: number, kind: RateKind, key: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('rate_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', kind)
+    .where('key', '=', key)
+    .where('at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function recordEvent(db: Db, tenantId: number, kind: RateKind, key: string, at: string): Promise<unknown> {
+  return db.insertInto('rate_events').values({ tenant_id: tenantId, kind, key, at }).execute();
+}

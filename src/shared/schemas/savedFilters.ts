@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { SAVED_FILTER_MAX_CHARS, SAVED_FILTER_NAME_MAX } from '../constants';
+import { normalizeFilter } from '../filter/normalize';
+import type { Filter } from '../filter/types';
+import { requiredText } from './common';
+
+// Saved filters (issue 21 §14): named member filters shared within an association.
+
+export interface SavedFilter {
+  id: number;
+  name: string;
+  filter: Filter;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Normalised like every filter the API takes (shared/filter), then bounded in size; an empty filter is not worth a name. */
+export const savedFilterValue = z
+  .unknown()
+  .transform((v): Filter => normalizeFilter(v ?? []))
+  .refine((f) => JSON.stringify(f).length <= SAVED_FILTER_MAX_CHARS, 'value_too_large')
+  .refine((f) => f.length > 0, 'saved_filter_empty');
+
+export const savedFilterName = requiredText(SAVED_FILTER_NAME_MAX);
+
+export const savedFilterCreateBody = z.object({ name: savedFilterName, filter: savedFilterValue });
+export type SavedFilterCreateBody = z.infer<typeof savedFilterCreateBody>;
+
+export const savedFilterRenameBody = z.object({ name: savedFilterName });
+export type SavedFilterRenameBody = z.infer<typeof savedFilterRenameBody>;

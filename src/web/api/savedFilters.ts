@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { Filter } from '../../shared/filter/types';
+import type { SavedFilter, SavedFilterCreateBody } from '../../shared/schemas/savedFilters';
+import { okReply } from '../../shared/schemas/session';
+import { api } from './client';
+
+// Saved filters (issue 21 §14): shared within the association; admins change them.
+
+const savedFilterReply: z.ZodType<SavedFilter> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  filter: z.array(z.any()).transform((f) => f as Filter),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const KEY = ['saved_filters', 'all'] as const;
+
+export function useSavedFilters() {
+  return useQuery({ queryKey: KEY, queryFn: () => api.get('saved_filters/all', z.array(savedFilterReply)) });
+}
+
+export function useCreateSavedFilter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SavedFilterCreateBody) => api.post('saved_filters/new', body, savedFilterReply),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRenameSavedFilter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => api.post(`saved_filters/${String(id)}`, { name }, savedFilterReply),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useDeleteSavedFilter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`saved_filters/${String(id)}`, okReply),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+}

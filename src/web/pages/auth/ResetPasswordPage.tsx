@@ -1,0 +1,136 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { type NewPasswordFields, newPasswordFields } from '../../../shared/schemas/passwordReset';
+import { bannerKeys } from '../../api/errorKeys';
+import { useResetCheck, useResetPassword } from '../../api/passwordReset';
+import { LOGIN_PATH } from '../../auth/goto';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
+import { PageLoader } from '../../components/PageLoader';
+import { SubmitButton } from '../../components/SubmitButton';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useGuardedSubmit } from '../../components/useGuardedSubmit';
+import { messageText } from '../../i18n/messages';
+import { PasswordStrengthMeter } from '../members/PasswordStrengthMeter';
+import { PATHS } from '../../routes';
+import type { LoginNoticeState } from './LoginPage';
+import { AuthFrame } from './AuthFrame';
+
+const FIELDS = ['newPassword_', 'confirmNewPassword_'] as const;
+const validate = schemaResolver(newPasswordFields, { sync: true });
+
+/** A link that cannot be used (spent, expired, unknown): say so and offer a new one. */
+function DeadLink({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const invalid = bannerKeys(error, []).includes('password_reset_invalid');
+  return (
+    <Stack gap="md" align="flex-start">
+      {invalid ? (
+        <Alert ref={ref} tabIndex={-1} color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert" w="100%">
+          {messageText('password_reset_invalid')}
+        </Alert>
+      ) : (
+        <ErrorBanner error={error} />
+      )}
+      <Button component={Link} to={PATHS.reset}>
+        {t('reset.request_new')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * `/@reset/{token}`: the emailed link (issue 21 §13). Checks the link first, then takes the
+ * new password twice; afterwards the login page, where 2FA still applies.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const check = useResetCheck(token);
+  const reset = useResetPassword(token);
+  const [error, setError] = useState<unknown>(null);
+  useDocumentTitle(t('app.document_title', { page: t('reset.set_page'), site: t('app.name') }));
+
+  const form = useForm<NewPasswordFields>({
+    mode: 'controlled',
+    initialValues: { newPassword_: '', confirmNewPassword_: '' },
+    validate: (values) => translateFieldErrors(validate(values)),
+  });
+
+  const submit = useGuardedSubmit(async (values: NewPasswordFields) => {
+    setError(null);
+    try {
+      await reset.mutateAsync(values);
+      const state: LoginNoticeState = { loginNotice: 'reset.done' };
+      void navigate(LOGIN_PATH, { replace: true, state });
+    } catch (failure) {
+      setError(failure);
+      applyServerErrors(form, failure, FIELDS);
+    }
+  });
+
+  const onInvalid = (errors: FormErrors) => {
+    setError(null);
+    focusFirstInvalid(form, errors, FIELDS);
+  };
+
+  const linkDied = error != null && bannerKeys(error, FIELDS).includes('password_reset_invalid');
+
+  return (
+    <AuthFrame>
+      <Title order={1} size="h2" mb="xs">
+        {t('reset.set_page')}
+      </Title>
+      {check.isPending ? (
+        <PageLoader label={t('reset.checking')} minHeight={120} />
+      ) : check.isError ? (
+        <DeadLink error={check.error} />
+      ) : linkDied ? (
+        <DeadLink error={error} />
+      ) : (
+        <>
+          <Text mb="lg">{t('reset.set_intro')}</Text>
+          <ErrorBanner error={error} fields={FIELDS} />
+          <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
+            <Stack gap="md">
+              <PasswordInput
+                label={t('reset.new_password')}
+                autoComplete="new-password"
+                required
+                maxLength={50}
+                visibilityToggleFocusable
+                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
+                key={form.key('newPassword_')}
+                {...form.getInputProps('newPassword_')}
+              />
+              <PasswordStrengthMeter password={form.values.newPassword_} />
+              <PasswordInput
+                label={t('reset.confirm_password')}
+                autoComplete="new-password"
+                required
+                maxLength={50}
+                visibilityToggleFocusable
+                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
+                key={form.key('confirmNewPassword_')}
+                {...form.getInputProps('confirmNewPassword_')}
+              />
+              <SubmitButton pending={submit.pending} fullWidth mt="xs">
+                {t('reset.save')}
+              </SubmitButton>
+            </Stack>
+          </form>
+        </>
+      )}
+      <Anchor component={Link} to={LOGIN_PATH} display="inline-block" mt="md">
+        {t('reset.back_to_login')}
+      </Anchor>
+    </AuthFrame>
+  );
+}
