@@ -8,10 +8,11 @@ import * as m005 from './migrations/005_imports';
 import * as m006 from './migrations/006_security';
 import * as m007 from './migrations/007_log';
 import * as m008 from './migrations/008_pg_lower_indexes';
+import * as m009 from './migrations/009_application_fields';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_fields_groups': m002,
   '003_members': m003,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_security': m006,
   '007_log': m007,
   '008_pg_lower_indexes': m008,
+  '009_application_fields': m009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
