@@ -833,7 +833,6 @@ const en = {
   'applications.count_one': "{{count, number}} application",
   'applications.count_other': "{{count, number}} applications",
   'applications.empty_title': "No pending applications.",
-  'applications.empty_text': "When someone sends a membership application, it shows here. Share the form's address or add the form to your association's website with the code below.",
   'applications.col_name': "Name",
   'applications.col_email': "Email",
   'applications.col_applied': "Applied",

@@ -833,7 +833,6 @@ const fi = {
   'applications.count_one': "{{count, number}} hakemus",
   'applications.count_other': "{{count, number}} hakemusta",
   'applications.empty_title': "Ei käsittelemättömiä hakemuksia.",
-  'applications.empty_text': "Kun joku lähettää jäsenhakemuksen, se näkyy tässä. Jaa hakulomakkeen osoite tai lisää lomake yhdistyksesi verkkosivuille alla olevalla koodilla.",
   'applications.col_name': "Nimi",
   'applications.col_email': "Sähköposti",
   'applications.col_applied': "Haettu",

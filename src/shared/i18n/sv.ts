@@ -833,7 +833,6 @@ const sv = {
   'applications.count_one': "{{count, number}} ansökan",
   'applications.count_other': "{{count, number}} ansökningar",
   'applications.empty_title': "Inga obehandlade ansökningar.",
-  'applications.empty_text': "När någon skickar en medlemsansökan visas den här. Dela ansökningsformulärets adress eller lägg till formuläret på föreningens webbplats med koden nedan.",
   'applications.col_name': "Namn",
   'applications.col_email': "E-post",
   'applications.col_applied': "Ansökt",
