@@ -56,6 +56,8 @@ test('jäsenhakemukset: lomakkeen osoite jäsenalueelta, sisäinen kenttä pois 
   await expect(address).toHaveValue(`${origin}/@apply`);
   await expect(empty.getByTestId('apply-embed-snippet')).toHaveValue(new RegExp(`^<iframe src="${origin.replace(/[.]/g, '\\.')}/@apply\\?embed=1"`));
   await expect(empty.getByRole('link', { name: 'Valitse lomakkeen kentät' })).toHaveAttribute('href', '/config/fields');
+  await expect(empty.getByTestId('apply-form-fields')).toContainText('Lomakkeella kysytään: Etunimi, Sukunimi, Sähköposti');
+  await expect(empty.getByTestId('apply-form-fields')).not.toContainText(honorary);
   // The pointer stays where the link was, over "Takaisin jäsenlistaan" (its hover colours are point 9's).
   await page.mouse.move(0, 0);
   await expectAccessible(page, 'jäsenhakemukset, ei hakemuksia');
@@ -132,6 +134,8 @@ test('jäsenhakemukset: lomakkeen osoite jäsenalueelta, sisäinen kenttä pois 
   const approved = notification(page, `Hakemus hyväksytty. Hanna Hakija${RUN} on nyt jäsen.`);
   await expect(approved).toContainText('Hakijalle lähetettiin sähköposti hyväksymisestä.');
   await expect(page.getByTestId('applications-empty')).toBeVisible();
+  await expect(page.getByTestId('apply-form-fields')).toContainText(honorary);
+  await expect(page.getByTestId('apply-form-fields')).not.toContainText(paid);
 
   // The correction is in the member history before the approval.
   const found = await api.post<{ results: { id: number }[] }>('members/get_results', { filter: [{ field: 'email', verb: 'eq', value: email }] });

@@ -86,6 +86,12 @@ export const APPLY_FORM_LOCKED: ReadonlySet<string> = new Set(['firstname', 'las
 /** Types that never appear on the application form (a heading follows its fields; passwords are not asked of applicants). */
 export const APPLY_FORM_EXCLUDED_TYPES: readonly FieldType[] = ['heading', 'password'];
 
+/** Whether the public application form shows (and accepts) a field. */
+export function isOnApplyForm(field: Pick<Field, 'name' | 'type' | 'on_apply_form'>): boolean {
+  if (APPLY_FORM_EXCLUDED_TYPES.includes(field.type)) return false;
+  return APPLY_FORM_LOCKED.has(field.name) || field.on_apply_form === true;
+}
+
 export const FIXED_FIELD_NAMES: ReadonlySet<string> = new Set(FIXED_FIELDS.map((f) => f.name));
 
 /**

@@ -875,6 +875,7 @@ const en = {
   'applications.empty_step_share': "Share the form's address below or add the form to the association's website with the embed code.",
   'applications.empty_step_handle': "Applications appear here. The applicant gets a confirmation by email, and a message when approved.",
   'applications.choose_fields': "Choose the form's fields",
+  'applications.form_fields': "The form asks for: {{fields}}.",
   'applications.members_link': "Applications and application form",
   'applications.correct': "Correct details",
   'applications.correct_title': "Correct the application",

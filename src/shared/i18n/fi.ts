@@ -875,6 +875,7 @@ const fi = {
   'applications.empty_step_share': "Jaa alla oleva hakulomakkeen osoite tai lisää lomake yhdistyksen verkkosivuille upotuskoodilla.",
   'applications.empty_step_handle': "Saapuneet hakemukset näkyvät tässä. Hakija saa vahvistuksen sähköpostiinsa, ja hyväksymisestä lähtee hänelle viesti.",
   'applications.choose_fields': "Valitse lomakkeen kentät",
+  'applications.form_fields': "Lomakkeella kysytään: {{fields}}.",
   'applications.members_link': "Jäsenhakemukset ja hakulomake",
   'applications.correct': "Korjaa tietoja",
   'applications.correct_title': "Korjaa hakemuksen tietoja",

@@ -875,6 +875,7 @@ const sv = {
   'applications.empty_step_share': "Dela formulärets adress nedan eller lägg till formuläret på föreningens webbplats med inbäddningskoden.",
   'applications.empty_step_handle': "Inkomna ansökningar visas här. Den sökande får en bekräftelse per e-post och ett meddelande när ansökan godkänns.",
   'applications.choose_fields': "Välj formulärets fält",
+  'applications.form_fields': "Formuläret frågar efter: {{fields}}.",
   'applications.members_link': "Medlemsansökningar och ansökningsformulär",
   'applications.correct': "Korrigera uppgifter",
   'applications.correct_title': "Korrigera ansökans uppgifter",

@@ -1,5 +1,5 @@
 import type { Field, StoredValue } from '../../../shared/fields/types';
-import { APPLY_FORM_EXCLUDED_TYPES, APPLY_FORM_LOCKED, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import { isOnApplyForm, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
 import { isEmptyValue, parseFieldValue } from '../../../shared/fields/values';
 import { finnishMobileProblem, normalizeFinnishMobile, passwordStrength, PASSWORD_MAX } from '../../../shared/finnish';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
@@ -43,12 +43,6 @@ export interface ParsedInput {
 
 const NAME_FIELDS = new Set(['firstname', 'lastname']);
 const FLAGS = ['active', 'site_admin', 'board'] as const;
-
-/** Whether the public application form shows (and accepts) a field (issue 21 point 8). */
-export function isOnApplyForm(field: Field): boolean {
-  if (APPLY_FORM_EXCLUDED_TYPES.includes(field.type)) return false;
-  return APPLY_FORM_LOCKED.has(field.name) || field.on_apply_form === true;
-}
 
 export function parseMemberInput(input: Record<string, unknown>, model: MemberModel, opts: { mode: InputMode; creating: boolean }): ParsedInput {
   const errors: ValidationErrors = {};

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconInbox } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -10,10 +10,10 @@ import type { MemberReply } from '../../api/members';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { useUndoNotification } from '../../components/undo';
-import { useCurrentSession } from '../../auth/SessionContext';
-import { canOpen, isRegistered, PATHS } from '../../routes';
+import { isRegistered, PATHS } from '../../routes';
 import { ApplicationDrawer } from './ApplicationDrawer';
 import { formatHelsinkiDate } from './applicationFormat';
+import { ApplyFormFields } from './ApplyFormFields';
 import { ApplyFormShare } from './ApplyFormShare';
 import { memberEditPath } from './paths';
 import { Pager } from '../../components/Pager';
@@ -198,7 +198,7 @@ export function ApplicationsPage() {
               {t('applications.form_title')}
             </Title>
             <Text>{t('applications.form_text')}</Text>
-            <FieldsLink />
+            <ApplyFormFields />
             <ApplyFormShare />
           </Stack>
         ) : null}
@@ -206,18 +206,6 @@ export function ApplicationsPage() {
 
       <ApplicationDrawer id={openId} onClose={close} onApproved={onApproved} onRejected={onRejected} />
     </>
-  );
-}
-
-/** Link to the field settings, where the form's fields are chosen (issue 21 point 8). */
-function FieldsLink() {
-  const { t } = useTranslation();
-  const { user } = useCurrentSession();
-  if (!canOpen(user, PATHS.fields)) return null;
-  return (
-    <Anchor component={Link} to={PATHS.fields} fw={600}>
-      {t('applications.choose_fields')}
-    </Anchor>
   );
 }
 
@@ -238,11 +226,12 @@ function EmptyApplications() {
           </Stack>
           <List type="ordered" spacing="xs">
             <List.Item>
-              {t('applications.empty_step_fields')} <FieldsLink />
+              {t('applications.empty_step_fields')}
             </List.Item>
             <List.Item>{t('applications.empty_step_share')}</List.Item>
             <List.Item>{t('applications.empty_step_handle')}</List.Item>
           </List>
+          <ApplyFormFields />
           <ApplyFormShare />
         </Stack>
       </Group>
