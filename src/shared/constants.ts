@@ -99,6 +99,7 @@ export const LOG_EVENT_GROUPS = {
     'member_restored',
     'member_applied',
     'member_approved',
+    'application_mail_failed',
     'members_bulkupdate',
     'members_bulkremove',
     'members_bulkrestore',

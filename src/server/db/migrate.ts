@@ -8,13 +8,14 @@ import * as m005 from './migrations/005_imports';
 import * as m006 from './migrations/006_security';
 import * as m007 from './migrations/007_log';
 import * as m008 from './migrations/008_pg_lower_indexes';
+import * as m009 from './migrations/009_application_fields';
 import * as m010 from './migrations/010_password_resets';
 import * as m011 from './migrations/011_saved_filters';
 import * as m012 from './migrations/012_member_since';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_fields_groups': m002,
   '003_members': m003,
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '006_security': m006,
   '007_log': m007,
   '008_pg_lower_indexes': m008,
+  '009_application_fields': m009,
   '010_password_resets': m010,
   '011_saved_filters': m011,
   '012_member_since': m012,

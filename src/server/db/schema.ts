@@ -107,6 +107,8 @@ export interface FieldsTable {
   maxlength: number;
   fixed: Bool;
   position: number;
+  /** Shown on the public application form (migration 009); off for new custom fields. */
+  on_apply_form: Generated<Bool>;
   created_at: string;
   updated_at: string;
 }

@@ -41,6 +41,11 @@ export interface Field {
   maxlength: number;
   fixed: boolean;
   position: number;
+  /**
+   * Shown on the public application form (issue 21 point 8). Always in API replies;
+   * optional only so that hand-made fields (tests, previews) need not carry it.
+   */
+  on_apply_form?: boolean;
 }
 
 /** Stored form of one member value: text types in `text`, numeric ones in `num`. */
@@ -74,6 +79,18 @@ export const FIXED_FIELDS: readonly FixedFieldDef[] = [
   { name: 'address_zip', label: 'Postinumero', type: 'text', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 10 },
   { name: 'address_city', label: 'Postitoimipaikka', type: 'text', visibility: 2, visibility_options: [0, 1, 2, 3], maxlength: 100 },
 ];
+
+/** Always on the application form: an application needs a name and a way to reach the applicant. */
+export const APPLY_FORM_LOCKED: ReadonlySet<string> = new Set(['firstname', 'lastname', 'email']);
+
+/** Types that never appear on the application form (a heading follows its fields; passwords are not asked of applicants). */
+export const APPLY_FORM_EXCLUDED_TYPES: readonly FieldType[] = ['heading', 'password'];
+
+/** Whether the public application form shows (and accepts) a field. */
+export function isOnApplyForm(field: Pick<Field, 'name' | 'type' | 'on_apply_form'>): boolean {
+  if (APPLY_FORM_EXCLUDED_TYPES.includes(field.type)) return false;
+  return APPLY_FORM_LOCKED.has(field.name) || field.on_apply_form === true;
+}
 
 export const FIXED_FIELD_NAMES: ReadonlySet<string> = new Set(FIXED_FIELDS.map((f) => f.name));
 

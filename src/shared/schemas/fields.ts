@@ -29,6 +29,11 @@ export const fieldSaveBody = z.object({
   params: fieldParams.default({}),
   help_text: plainText(2000).default(''),
   maxlength: z.number().int().min(1).max(65535).default(FIELD_MAXLENGTH_DEFAULT),
+  /**
+   * Shown on the public application form (issue 21 point 8). Absent: off for a new
+   * field, unchanged for an existing one.
+   */
+  on_apply_form: z.boolean('_validation_invalid').optional(),
   /** What to do with member values of removed dropdown options: record them in member history, or just clear. */
   option_removal: z.enum(['keep_in_history', 'clear']).optional(),
 });

@@ -26,6 +26,7 @@ export const fieldReply: z.ZodType<Field> = z.object({
   maxlength: z.number().int(),
   fixed: z.boolean(),
   position: z.number(),
+  on_apply_form: z.boolean().optional(),
 });
 
 export type FieldDetails = Field & { value_count_: number };

@@ -25,5 +25,6 @@ export function presentField(r: FieldRow, group: string | null = null): Field {
     maxlength: r.maxlength,
     fixed: r.fixed === 1,
     position: r.position,
+    on_apply_form: r.on_apply_form === 1,
   };
 }

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/kysely';
 import type { FieldRow, Member, Tenant } from '../../db/schema';
 import type { Field, FieldOption } from '../../../shared/fields/types';
-import { FIXED_FIELDS, RESERVED_FIELD_NAMES } from '../../../shared/fields/types';
+import { APPLY_FORM_EXCLUDED_TYPES, APPLY_FORM_LOCKED, FIXED_FIELDS, RESERVED_FIELD_NAMES } from '../../../shared/fields/types';
 import { convertValue, valueToText } from '../../../shared/fields/values';
 import type { FieldSaveBody } from '../../../shared/schemas/fields';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
@@ -54,6 +54,19 @@ function checkShape(body: FieldSaveBody, visibilityOptions: number[]): Validatio
   return errors;
 }
 
+/**
+ * The application-form setting to store (issue 21 point 8): names and email are always on,
+ * headings and passwords never; otherwise the admin's choice, off for a new field.
+ */
+function onApplyForm(name: string, type: string, asked: boolean | undefined, current: 0 | 1 | null, errors: ValidationErrors): 0 | 1 {
+  if (APPLY_FORM_LOCKED.has(name)) {
+    if (asked === false) errors.on_apply_form = ['fields_apply_form_locked'];
+    return 1;
+  }
+  if ((APPLY_FORM_EXCLUDED_TYPES as readonly string[]).includes(type)) return 0;
+  return asked === undefined ? (current ?? 0) : asked ? 1 : 0;
+}
+
 function throwIfAny(errors: ValidationErrors): void {
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 }
@@ -71,6 +84,7 @@ function storedOptions(body: FieldSaveBody): FieldOption[] {
 export async function createField(deps: Deps, tenant: Tenant, me: Member, body: FieldSaveBody): Promise<Field> {
   const visibilityOptions = visibilityOptionsFor(body.type, null);
   const errors = checkShape(body, visibilityOptions);
+  const applyForm = onApplyForm(body.name, body.type, body.on_apply_form, null, errors);
   if (!errors.name && (RESERVED_FIELD_NAMES.has(body.name.toLowerCase()) || (await repo.findByName(deps.db, tenant.id, body.name)))) {
     errors.name = ['fields_duplicate_name'];
   }
@@ -88,6 +102,7 @@ export async function createField(deps: Deps, tenant: Tenant, me: Member, body: 
       help_text: body.help_text,
       maxlength: body.maxlength,
       fixed: 0,
+      on_apply_form: applyForm,
       position: await repo.nextPosition(trx, tenant.id),
       created_at: now,
       updated_at: now,
@@ -99,6 +114,7 @@ export async function createField(deps: Deps, tenant: Tenant, me: Member, body: 
         { field: 'name', new: row.name },
         { field: 'label', new: row.label },
         { field: 'type', new: row.type },
+        { field: 'on_apply_form', new: row.on_apply_form === 1 },
       ],
       authorId: me.id,
       at: now,
@@ -108,7 +124,7 @@ export async function createField(deps: Deps, tenant: Tenant, me: Member, body: 
 }
 
 /** Attributes compared for the log; a change of any is one log line with old and new. */
-const LOGGED = ['label', 'type', 'visibility', 'options', 'params', 'help_text', 'maxlength'] as const;
+const LOGGED = ['label', 'type', 'visibility', 'options', 'params', 'help_text', 'maxlength', 'on_apply_form'] as const;
 
 export async function updateField(deps: Deps, tenant: Tenant, me: Member, id: number, body: FieldSaveBody): Promise<Field> {
   const current = await repo.findById(deps.db, tenant.id, id);
@@ -125,6 +141,7 @@ export async function updateField(deps: Deps, tenant: Tenant, me: Member, id: nu
     }
   }
   if (fixed && body.type !== current.type) errors.type = ['fields_fixed_cannot_change_type'];
+  const applyForm = onApplyForm(current.name, body.type, body.on_apply_form, current.on_apply_form, errors);
   throwIfAny(errors);
 
   const now = iso(deps.clock.now());
@@ -169,6 +186,7 @@ export async function updateField(deps: Deps, tenant: Tenant, me: Member, id: nu
       params: JSON.stringify(body.params),
       help_text: body.help_text,
       maxlength: body.maxlength,
+      on_apply_form: applyForm,
       updated_at: now,
     };
     await repo.update(trx, tenant.id, id, next);
@@ -263,6 +281,8 @@ export async function createFixedFields(db: Db, tenantId: number, now: string): 
       help_text: '',
       maxlength: f.maxlength,
       fixed: 1,
+      // Names and contact data are what an application asks (issue 21 point 8).
+      on_apply_form: 1,
       position,
       created_at: now,
       updated_at: now,

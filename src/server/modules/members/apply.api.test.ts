@@ -13,7 +13,7 @@ describe(`applications and self-edit (${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 3 });
+    await admin.post('/api/1/fields/new', { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 3, on_apply_form: true });
     await admin.post('/api/1/fields/new', { name: 'sisainen', label: 'Sisäinen muistiinpano', type: 'text', visibility: 0 });
     await admin.post('/api/1/fields/new', { name: 'jasennro', label: 'Jäsennumero', type: 'integer', visibility: 1 });
     await admin.post('/api/1/members/new', { firstname: 'Liisa', lastname: 'Laine', email: 'liisa@x.fi', syntymapaiva: '1.2.1980', jasennro: 7 });

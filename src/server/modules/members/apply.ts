@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import type { Field } from '../../../shared/fields/types';
-import { VISIBILITY_EDITABLE } from '../../../shared/fields/types';
+import { isOnApplyForm, VISIBILITY_EDITABLE } from '../../../shared/fields/types';
 import type { MemberBody } from '../../../shared/schemas/members';
 import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
@@ -15,6 +15,7 @@ import { loadModel } from './model';
 import { fullname } from './present';
 import * as repo from './repo';
 import { writeMember } from './write';
+import { approvedLetter, mailApplicant, type MailOutcome, receivedLetter } from './applyMail';
 
 // Membership applications (issue 6): a public form creates a pending member; an admin
 // approves (it becomes a member, PersonInsert) or rejects (deleted). Bots meet a
@@ -29,11 +30,23 @@ export interface ApplyForm {
   fields: Field[];
 }
 
-/** The application variant of the form: fields a member may fill in (editable or required), headings kept. */
+/**
+ * The application variant of the form: only the fields set to be shown on it (issue 21
+ * point 8; names and email always), each under its heading when the heading is shown.
+ */
 export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyForm> {
   const model = await loadModel(deps.db, tenant.id);
-  // Email is always asked: an application needs a way to reach the applicant.
-  const fields = model.fields.filter((f) => (f.visibility >= VISIBILITY_EDITABLE || f.name === 'email') && f.type !== 'password');
+  const fields: Field[] = [];
+  let heading: Field | null = null;
+  for (const f of model.fields) {
+    if (f.type === 'heading') heading = f.visibility >= VISIBILITY_EDITABLE ? f : null;
+    else if (isOnApplyForm(f)) {
+      // A heading goes in once, before the first of its fields that is on the form.
+      if (heading) fields.push(heading);
+      heading = null;
+      fields.push(f);
+    }
+  }
   return { customer_name: tenant.name, fields };
 }
 
@@ -74,15 +87,17 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   await count();
   const at = iso(now);
-  await deps.db.transaction().execute(async (trx) => {
-    const member = await writeMember({ db: trx, tenant, model, authorId: null, at, context: 'PersonInsert', record: false }, null, patch, {
+  const member = await deps.db.transaction().execute(async (trx) => {
+    const created = await writeMember({ db: trx, tenant, model, authorId: null, at, context: 'PersonInsert', record: false }, null, patch, {
       pending: 1,
       applied_at: at,
       application: JSON.stringify({ source: 'form', ip: meta.ip }),
     });
     // Not a member yet: the member history starts at approval.
-    await activity.append(trx, tenant.id, { event: 'member_applied', context: `member:${member.id}`, data: [{ field: 'fullname_', new: fullname(member) }], authorId: null, at });
+    await activity.append(trx, tenant.id, { event: 'member_applied', context: `member:${created.id}`, data: [{ field: 'fullname_', new: fullname(created) }], authorId: null, at });
+    return created;
   });
+  await mailApplicant(deps, tenant, member, receivedLetter(tenant, member), null);
   return { ok: true };
 }
 
@@ -116,7 +131,7 @@ export async function duplicatesOf(deps: Deps, tenant: Tenant, m: Member): Promi
   return out;
 }
 
-export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<number> {
+export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<{ id: number; mail: MailOutcome }> {
   const m = await repo.findById(deps.db, tenant.id, id);
   if (!m || m.pending !== 1 || m.deleted_at !== null) throw new NotFound();
   if (m.email && (await repo.isTaken(deps.db, tenant.id, 'email', m.email, id))) throw ValidationError.field('email', 'members_email_not_unique');
@@ -139,5 +154,7 @@ export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number
     await history.appendMany(trx, tenant.id, [{ memberId: id, context: 'PersonInsert', data, authorId: me.id, batchId: crypto.randomUUID(), at }]);
     await activity.append(trx, tenant.id, { event: 'member_approved', context: `member:${id}`, data: [{ field: 'fullname_', new: fullname(m) }], authorId: me.id, at });
   });
-  return id;
+  // The values as approved: an admin may have corrected them (the email too) before approving.
+  const approved = (await repo.findById(deps.db, tenant.id, id))!;
+  return { id, mail: await mailApplicant(deps, tenant, approved, approvedLetter(tenant, approved), me.id) };
 }

@@ -1,5 +1,5 @@
 import type { Field, StoredValue } from '../../../shared/fields/types';
-import { VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import { isOnApplyForm, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
 import { isEmptyValue, parseFieldValue } from '../../../shared/fields/values';
 import { finnishMobileProblem, normalizeFinnishMobile, passwordStrength, PASSWORD_MAX } from '../../../shared/finnish';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
@@ -52,8 +52,10 @@ export function parseMemberInput(input: Record<string, unknown>, model: MemberMo
 
   for (const field of model.fields) {
     if (field.type === 'heading') continue;
-    // Members edit only what their field visibility allows; admins edit everything; applicants always give an email.
-    if (opts.mode !== 'admin' && field.visibility < VISIBILITY_EDITABLE && !(opts.mode === 'apply' && field.name === 'email')) continue;
+    // Members edit only what their field visibility allows; admins edit everything; applicants
+    // only the fields on the application form (anything else they send is ignored).
+    if (opts.mode === 'self' && field.visibility < VISIBILITY_EDITABLE) continue;
+    if (opts.mode === 'apply' && !isOnApplyForm(field)) continue;
     const present = Object.prototype.hasOwnProperty.call(input, field.name);
     if (!present && !opts.creating) continue;
     const raw = present ? input[field.name] : null;

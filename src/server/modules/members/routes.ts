@@ -160,7 +160,12 @@ export function memberRoutes(app: FastifyInstance): void {
     url: '/api/1/members/approve',
     access: 'admin',
     body: idBody,
-    handler: async ({ tenant, me, body }) => service.getMember(app.deps, tenant, await approve(app.deps, tenant, me, body.id)),
+    handler: async ({ tenant, me, body }) => {
+      const { id, mail } = await approve(app.deps, tenant, me, body.id);
+      const member = await service.getMember(app.deps, tenant, id);
+      // Whether the applicant got the approval email, for the admin's notification.
+      return { ...member, meta_: { ...(member.meta_ as object), approval_mail: mail } };
+    },
   });
   route(app, {
     method: 'POST',

@@ -127,6 +127,7 @@ function ThankYou({ name, onAgain }: { name: string; onAgain: () => void }) {
       </Title>
       <Text>{t('apply.thanks_text', { name })}</Text>
       <Text>{t('apply.thanks_next')}</Text>
+      <Text>{t('apply.thanks_mail')}</Text>
       <Button variant="light" onClick={onAgain}>
         {t('apply.again')}
       </Button>

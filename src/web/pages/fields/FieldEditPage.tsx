@@ -36,6 +36,7 @@ import {
 } from './fieldForm';
 import { fieldTypeLabel, visibilityDescription, visibilityLabel } from './fieldLabels';
 import { OptionsEditor } from './OptionsEditor';
+import { ApplyFormSetting } from './ApplyFormSetting';
 
 /** `/config/fields/add`. */
 export function FieldAddPage() {
@@ -210,6 +211,7 @@ function FieldEditor({ field }: { field: FieldDetails | null }) {
                 ))}
               </Stack>
             </Radio.Group>
+            <ApplyFormSetting form={form} />
             {values.type === 'dropdown' ? <OptionsEditor form={form} /> : null}
             {NUMBER_TYPES.includes(values.type) ? (
               <Group grow align="flex-start">

@@ -44,6 +44,7 @@ describe('field form', () => {
       params: { min: 0, max: 99.5, decimals: 2 },
       help_text: '',
       maxlength: 255,
+      on_apply_form: false,
     });
   });
 

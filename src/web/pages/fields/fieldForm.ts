@@ -30,10 +30,12 @@ export interface FieldFormValues {
   decimals: string;
   maxlength: string;
   help_text: string;
+  /** Shown on the public application form (issue 21 point 8). */
+  on_apply_form: boolean;
 }
 
 /** Form inputs in screen order: the first invalid one gets focus. */
-export const FIELD_FORM_FIELDS = ['label', 'type', 'visibility', 'options', 'min', 'max', 'decimals', 'maxlength', 'help_text', 'name'] as const;
+export const FIELD_FORM_FIELDS = ['label', 'type', 'visibility', 'on_apply_form', 'options', 'min', 'max', 'decimals', 'maxlength', 'help_text', 'name'] as const;
 
 export const TEXT_TYPES: readonly FieldType[] = ['text', 'textarea', 'email', 'password'];
 export const NUMBER_TYPES: readonly FieldType[] = ['integer', 'decimal'];
@@ -79,6 +81,8 @@ export function toFormValues(field: Field | null): FieldFormValues {
       decimals: String(DECIMALS_DEFAULT),
       maxlength: String(FIELD_MAXLENGTH_DEFAULT),
       help_text: '',
+      // Off for a new field: internal data must not reach the public form by accident.
+      on_apply_form: false,
     };
   }
   return {
@@ -92,6 +96,7 @@ export function toFormValues(field: Field | null): FieldFormValues {
     decimals: String(field.params.decimals ?? DECIMALS_DEFAULT),
     maxlength: String(field.maxlength),
     help_text: field.help_text,
+    on_apply_form: field.on_apply_form ?? false,
   };
 }
 
@@ -159,5 +164,6 @@ export function toSaveBody(values: FieldFormValues, field: Field | null): FieldS
     params,
     help_text: values.help_text.trim(),
     maxlength: TEXT_TYPES.includes(values.type) ? Number(values.maxlength) : (field?.maxlength ?? FIELD_MAXLENGTH_DEFAULT),
+    on_apply_form: values.on_apply_form,
   };
 }

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Drawer, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconUsers, IconX } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { IconCheck, IconPencil, IconUsers, IconX } from '@tabler/icons-react';
+import { Fragment, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Field } from '../../../shared/fields/types';
@@ -14,6 +14,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { canOpen, PATHS } from '../../routes';
+import { ApplicationCorrection } from './ApplicationCorrection';
 import { sortDuplicates } from './applicationFormat';
 import { formatDateTime } from './historyFormat';
 import { formatCell } from './memberColumns';
@@ -80,6 +81,8 @@ function ApplicationDetails({ application, onApproved, onRejected }: DetailsProp
   const reject = useDeleteMember();
   const [error, setError] = useState<unknown>(null);
   const [confirming, setConfirming] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
+  const correctButton = useRef<HTMLButtonElement>(null);
   const appliedAt = application.meta_.applied_at ?? (typeof application.created_at === 'string' ? application.created_at : null);
   const duplicates = sortDuplicates(application.meta_.duplicates);
   const name = application.fullname_;
@@ -102,6 +105,19 @@ function ApplicationDetails({ application, onApproved, onRejected }: DetailsProp
       // Shown inside the confirmation.
     }
   });
+
+  if (correcting) {
+    return (
+      <ApplicationCorrection
+        application={application}
+        onClose={() => {
+          setCorrecting(false);
+          // Back where the correction started.
+          window.setTimeout(() => correctButton.current?.focus(), 0);
+        }}
+      />
+    );
+  }
 
   return (
     <Stack gap="lg" data-testid="application-details">
@@ -127,6 +143,9 @@ function ApplicationDetails({ application, onApproved, onRejected }: DetailsProp
           aria-busy={runApprove.pending || undefined}
         >
           {t('applications.approve')}
+        </Button>
+        <Button ref={correctButton} variant="default" leftSection={<IconPencil size={18} aria-hidden />} onClick={() => setCorrecting(true)}>
+          {t('applications.correct')}
         </Button>
         <Button
           color="red"

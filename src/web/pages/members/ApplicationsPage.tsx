@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconExternalLink, IconInbox } from '@tabler/icons-react';
+import { IconArrowLeft, IconInbox } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,8 @@ import { useUndoNotification } from '../../components/undo';
 import { isRegistered, PATHS } from '../../routes';
 import { ApplicationDrawer } from './ApplicationDrawer';
 import { formatHelsinkiDate } from './applicationFormat';
-import { ApplyEmbedSnippet } from './ApplyEmbedSnippet';
+import { ApplyFormFields } from './ApplyFormFields';
+import { ApplyFormShare } from './ApplyFormShare';
 import { memberEditPath } from './paths';
 import { Pager } from '../../components/Pager';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
@@ -69,6 +70,7 @@ export function ApplicationsPage() {
       message: (
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('applications.approved', { name: member.fullname_ })}</Text>
+          <ApprovalMailNote member={member} />
           {isRegistered(PATHS.memberEdit) ? (
             <Button
               size="xs"
@@ -137,15 +139,7 @@ export function ApplicationsPage() {
           ) : !data ? (
             <RowsSkeleton />
           ) : data.results.length === 0 ? (
-            <Paper withBorder p="xl" data-testid="applications-empty">
-              <Group gap="md" wrap="nowrap" align="flex-start">
-                <IconInbox size={32} aria-hidden />
-                <Stack gap={4}>
-                  <Text fw={600}>{t('applications.empty_title')}</Text>
-                  <Text size="sm">{t('applications.empty_text')}</Text>
-                </Stack>
-              </Group>
-            </Paper>
+            <EmptyApplications />
           ) : (
             <>
               <Table.ScrollContainer minWidth={520}>
@@ -197,23 +191,59 @@ export function ApplicationsPage() {
           )}
         </Stack>
 
-        <Stack component="section" gap="sm" aria-labelledby="applications-form-title" maw={860}>
-          <Title order={2} size="h3" id="applications-form-title">
-            {t('applications.form_title')}
-          </Title>
-          <Text>{t('applications.form_text')}</Text>
-          <Anchor href={PATHS.apply} target="_blank" rel="noopener" fw={600} data-testid="apply-form-link">
-            <Group component="span" gap={4} wrap="nowrap">
-              {t('applications.form_link')}
-              <IconExternalLink size={16} aria-hidden />
-              <VisuallyHidden>{t('applications.new_tab')}</VisuallyHidden>
-            </Group>
-          </Anchor>
-          <ApplyEmbedSnippet />
-        </Stack>
+        {/* With no applications the empty state above carries the form's address and code. */}
+        {data && data.results.length > 0 ? (
+          <Stack component="section" gap="sm" aria-labelledby="applications-form-title" maw={860}>
+            <Title order={2} size="h3" id="applications-form-title">
+              {t('applications.form_title')}
+            </Title>
+            <Text>{t('applications.form_text')}</Text>
+            <ApplyFormFields />
+            <ApplyFormShare />
+          </Stack>
+        ) : null}
       </Stack>
 
       <ApplicationDrawer id={openId} onClose={close} onApproved={onApproved} onRejected={onRejected} />
     </>
   );
+}
+
+/**
+ * No applications yet (issue 21 point 7): what to do next — choose the form's fields,
+ * share its address or embed it — with the address and the code to copy right here.
+ */
+function EmptyApplications() {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="xl" data-testid="applications-empty">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <IconInbox size={32} aria-hidden style={{ flexShrink: 0 }} />
+        <Stack gap="md" style={{ minWidth: 0, flex: 1 }}>
+          <Stack gap={4}>
+            <Text fw={600}>{t('applications.empty_title')}</Text>
+            <Text>{t('applications.empty_next')}</Text>
+          </Stack>
+          <List type="ordered" spacing="xs">
+            <List.Item>
+              {t('applications.empty_step_fields')}
+            </List.Item>
+            <List.Item>{t('applications.empty_step_share')}</List.Item>
+            <List.Item>{t('applications.empty_step_handle')}</List.Item>
+          </List>
+          <ApplyFormFields />
+          <ApplyFormShare />
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Whether the applicant was told of the approval by email (issue 21 point 8); nothing without an address. */
+function ApprovalMailNote({ member }: { member: MemberReply }) {
+  const { t } = useTranslation();
+  const mail = (member.meta_ as { approval_mail?: string } | undefined)?.approval_mail;
+  if (mail === 'sent') return <Text size="sm">{t('applications.approved_mail_sent')}</Text>;
+  if (mail === 'failed') return <Text size="sm" fw={600}>{t('applications.approved_mail_failed')}</Text>;
+  return null;
 }

@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload, IconEdit, IconFileImport, IconFilterOff, IconPlus, IconTrashX } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconFileImport, IconFilterOff, IconInbox, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasRole } from '../../auth/roles';
@@ -34,6 +34,12 @@ export function MembersListPage() {
       {canOpen(user, PATHS.memberImport) ? (
         <Button component={Link} to={PATHS.memberImport} variant="default" leftSection={<IconFileImport size={18} aria-hidden />}>
           {t('import.page')}
+        </Button>
+      ) : null}
+      {/* Always here, also before the first application arrives (issue 21 point 7). */}
+      {canOpen(user, PATHS.memberApplications) ? (
+        <Button component={Link} to={PATHS.memberApplications} variant="default" leftSection={<IconInbox size={18} aria-hidden />} data-testid="applications-link">
+          {t('applications.members_link')}
         </Button>
       ) : null}
     </PageHeader>

@@ -27,6 +27,14 @@ describe('applicationFields', () => {
       phone: 2,
     });
   });
+
+  it('lets the applicant fill in fields set on the form that members may not edit', () => {
+    expect(visibilities(applicationFields([field('syntymaaika', 1), field('kotikunta', 0), field('kunta', 3)]))).toEqual({
+      syntymaaika: 2,
+      kotikunta: 2,
+      kunta: 3,
+    });
+  });
 });
 
 describe('ownFields', () => {

@@ -5,9 +5,16 @@ import { type Field, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../s
 
 const required = (f: Field): Field => ({ ...f, visibility: VISIBILITY_REQUIRED });
 
-/** The server refuses an application without an email address, so the form asks for one as required. */
+/**
+ * The server refuses an application without an email address, so the form asks for one as
+ * required. Every field apply_form lists is the applicant's to fill in (issue 21 point 8):
+ * a field members only see (or not even that) is still editable on the application.
+ */
 export function applicationFields(fields: readonly Field[]): Field[] {
-  return fields.map((f) => (f.name === 'email' && f.visibility < VISIBILITY_REQUIRED ? required(f) : f));
+  return fields.map((f) => {
+    if (f.name === 'email' && f.visibility < VISIBILITY_REQUIRED) return required(f);
+    return f.type !== 'heading' && f.visibility < VISIBILITY_EDITABLE ? { ...f, visibility: VISIBILITY_EDITABLE } : f;
+  });
 }
 
 /**
