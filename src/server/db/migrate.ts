@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_imports';
 import * as m006 from './migrations/006_security';
 import * as m007 from './migrations/007_log';
 import * as m008 from './migrations/008_pg_lower_indexes';
+import * as m015 from './migrations/015_export_tokens';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '006_security': m006,
   '007_log': m007,
   '008_pg_lower_indexes': m008,
+  '015_export_tokens': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -228,6 +228,18 @@ export interface LoginChallengesTable {
   expires_at: string;
 }
 
+/** Single-use export tokens (issue 21): the export's request, bound to a session, for a few minutes. */
+export interface ExportTokensTable {
+  /** sha256 of the token. */
+  id: string;
+  tenant_id: number;
+  session_id: string;
+  member_id: number;
+  /** JSON {filter, columns, format} */
+  request: string;
+  expires_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -247,6 +259,7 @@ export interface Database {
   imports: ImportsTable;
   member_security: MemberSecurityTable;
   login_challenges: LoginChallengesTable;
+  export_tokens: ExportTokensTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
