@@ -44,6 +44,9 @@ const en = {
   members_fill_at_least_one_email: "Give at least one email address (your own or a guardian's).",
   members_bulk_not_editable: "This field cannot be changed in a bulk edit.",
   members_bulk_nothing_to_change: "Choose at least one field or group to change.",
+  // Bulk edit: clearing must be chosen (issue 21 point 6)
+  members_bulk_empty_value: "Type a new value, or choose “Clear the field” to empty it for everyone.",
+  members_bulk_clear_with_value: "The field is being cleared, so it cannot get a new value at the same time.",
   members_undo_conflict: "Undo stopped: {{count}} members have changed since. You can undo for the others and leave these members as they are.",
   members_undo_already_done: "This change has already been undone.",
   members_search_term_too_short: "Type at least {{min}} characters to search.",

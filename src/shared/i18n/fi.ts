@@ -43,6 +43,9 @@ const fi = {
   members_fill_at_least_one_email: "Anna vähintään yksi sähköpostiosoite (oma tai huoltajan).",
   members_bulk_not_editable: "Tätä kenttää ei voi muuttaa joukkomuokkauksella.",
   members_bulk_nothing_to_change: "Valitse vähintään yksi muutettava kenttä tai ryhmä.",
+  // Bulk edit: clearing must be chosen (issue 21 point 6)
+  members_bulk_empty_value: "Kirjoita uusi arvo tai valitse ”Tyhjennä kenttä”, jos kenttä tyhjennetään kaikilta.",
+  members_bulk_clear_with_value: "Kenttä tyhjennetään, joten uutta arvoa ei voi antaa samalla.",
   members_undo_conflict: "Kumoaminen keskeytettiin: {{count}} jäsenen tietoja on muutettu sen jälkeen. Voit kumota muiden muutokset ja jättää nämä jäsenet ennalleen.",
   members_undo_already_done: "Tämä muutos on jo kumottu.",
   members_search_term_too_short: "Kirjoita hakuun vähintään {{min}} merkkiä.",

@@ -44,6 +44,9 @@ const sv = {
   members_fill_at_least_one_email: "Ange minst en e-postadress (egen eller vårdnadshavarens).",
   members_bulk_not_editable: "Det här fältet kan inte ändras med massredigering.",
   members_bulk_nothing_to_change: "Välj minst ett fält eller en grupp att ändra.",
+  // Bulk edit: clearing must be chosen (issue 21 point 6)
+  members_bulk_empty_value: "Skriv ett nytt värde eller välj ”Töm fältet” om fältet ska tömmas för alla.",
+  members_bulk_clear_with_value: "Fältet töms, så inget nytt värde kan anges samtidigt.",
   members_undo_conflict: "Ångringen avbröts: {{count}} medlemmars uppgifter har ändrats efteråt. Du kan ångra för de övriga och lämna dessa medlemmar som de är.",
   members_undo_already_done: "Den här ändringen har redan ångrats.",
   members_search_term_too_short: "Skriv minst {{min}} tecken i sökningen.",

@@ -78,8 +78,9 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkupdate',
     access: 'admin',
-    body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()) }),
-    handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? []),
+    // `clear`: the fields to empty; an empty value elsewhere is refused (issue 21 point 6).
+    body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()).default({}), clear: z.array(z.string().max(100)).max(500).default([]) }),
+    handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? [], body.clear),
   });
   route(app, {
     method: 'POST',
