@@ -749,7 +749,9 @@ const en = {
   'member_bulk.section_groups': 'Groups',
   'member_bulk.change': 'Change: {{label}}',
   'member_bulk.new_value': 'New value: {{label}}',
-  'member_bulk.empty_clears': 'An empty value clears the field.',
+  // Bulk edit: clearing is its own choice (issue 21 point 6)
+  'member_bulk.choose_clear': 'To empty the field for everyone, choose “Clear the field”.',
+  'member_bulk.clear': 'Clear the field: {{label}}',
   'member_bulk.group_add': 'Add to group',
   'member_bulk.group_remove': 'Remove from group',
   'member_bulk.submit': 'Save changes',

@@ -749,7 +749,9 @@ const fi = {
   'member_bulk.section_groups': 'Ryhmät',
   'member_bulk.change': 'Muuta: {{label}}',
   'member_bulk.new_value': 'Uusi arvo: {{label}}',
-  'member_bulk.empty_clears': 'Tyhjä arvo tyhjentää kentän.',
+  // Bulk edit: clearing is its own choice (issue 21 point 6)
+  'member_bulk.choose_clear': 'Jos kenttä tyhjennetään kaikilta, valitse ”Tyhjennä kenttä”.',
+  'member_bulk.clear': 'Tyhjennä kenttä: {{label}}',
   'member_bulk.group_add': 'Lisää ryhmään',
   'member_bulk.group_remove': 'Poista ryhmästä',
   'member_bulk.submit': 'Tallenna muutokset',

@@ -749,7 +749,9 @@ const sv = {
   'member_bulk.section_groups': 'Grupper',
   'member_bulk.change': 'Ändra: {{label}}',
   'member_bulk.new_value': 'Nytt värde: {{label}}',
-  'member_bulk.empty_clears': 'Ett tomt värde tömmer fältet.',
+  // Bulk edit: clearing is its own choice (issue 21 point 6)
+  'member_bulk.choose_clear': 'Välj ”Töm fältet” om fältet ska tömmas för alla.',
+  'member_bulk.clear': 'Töm fältet: {{label}}',
   'member_bulk.group_add': 'Lägg till i gruppen',
   'member_bulk.group_remove': 'Ta bort från gruppen',
   'member_bulk.submit': 'Spara ändringarna',
