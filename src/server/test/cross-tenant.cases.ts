@@ -354,6 +354,21 @@ export const crossTenantCases: CrossTenantCase[] = [
   },
   {
     method: 'POST',
+    url: '/api/1/members/batches',
+    async run(w) {
+      // B's batches (their bulk edits) never appear in A's recent changes.
+      const asB = new Client(w.t.app, w.b.tenant.hostname!, { ip: '10.8.8.6' });
+      await asB.login(w.b.admin.email!);
+      const theirs = await asB.post('/api/1/members/bulkupdate', { filter: [], data: { address_city: 'Beetala' } });
+      const r = await w.asA.post('/api/1/members/batches', { page: 0 });
+      expect(r.status).toBe(200);
+      expect(r.body.results.map((b: { batch_id: string }) => b.batch_id)).not.toContain(theirs.body.batch_id);
+      expectNoLeak(r, w);
+      await asB.post('/api/1/members/undo', { batch_id: theirs.body.batch_id });
+    },
+  },
+  {
+    method: 'POST',
     url: '/api/1/members/undo',
     async run(w) {
       // B's batch id is unknown in A.

@@ -7,6 +7,8 @@ import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
 import * as bulk from './bulk';
 import { undoBatch } from './undo';
+import { listBatches } from './batches';
+import { batchesBody } from '../../../shared/schemas/batches';
 import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
@@ -102,6 +104,14 @@ export function memberRoutes(app: FastifyInstance): void {
     access: 'admin',
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.deletePermanently(app.deps, tenant, me, body.filter ?? []),
+  });
+  // "Viimeisimmät muutokset": the undoable batches, newest first (issue 21 point 5).
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/batches',
+    access: 'admin',
+    body: batchesBody,
+    handler: ({ tenant, body }) => listBatches(app.deps, tenant, body.page),
   });
   route(app, {
     method: 'POST',
