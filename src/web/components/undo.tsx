@@ -90,14 +90,29 @@ function showConflict(queryClient: QueryClient, batchId: string, params: Record<
   window.setTimeout(() => document.querySelector<HTMLElement>(`[data-undo-keep="${batchId}"]`)?.focus(), 50);
 }
 
-/** Focus to the notification's "Kumoa" now, and again once a route change has settled on its heading. */
+/**
+ * Focus to the notification's "Kumoa" right after the action. The action often moves to
+ * another page, whose route change puts focus on its heading when it has rendered, so for
+ * a moment focus that lands on the heading (or is lost) is brought back — until the user
+ * presses a key or clicks, after which focus is theirs.
+ */
 function focusUndoButton(batchId: string): void {
   const button = () => document.querySelector<HTMLElement>(`[data-undo-button="${batchId}"]`);
-  window.setTimeout(() => button()?.focus(), 50);
-  window.setTimeout(() => {
+  let tries = 0;
+  const stop = () => {
+    window.clearInterval(timer);
+    window.removeEventListener('keydown', stop, true);
+    window.removeEventListener('pointerdown', stop, true);
+  };
+  const timer = window.setInterval(() => {
+    tries += 1;
     const el = document.activeElement;
     if (focusIsLost() || (el instanceof HTMLElement && el.hasAttribute('data-page-heading'))) button()?.focus();
-  }, 400);
+    if (tries >= 20) stop();
+  }, 100);
+  window.addEventListener('keydown', stop, true);
+  window.addEventListener('pointerdown', stop, true);
+  window.setTimeout(() => button()?.focus(), 50);
 }
 
 function showUndo(queryClient: QueryClient, message: string, batchId: string): void {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Filter } from '../../../shared/filter/types';
@@ -72,6 +72,10 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
   const count = scope.data?.count ?? null;
   const lines = describeFilter(t, filter, model.filterFields);
   const [failure, setFailure] = useState<unknown>(null);
+  // A refusal takes focus to its banner (the button stays where it was for a retry).
+  useEffect(() => {
+    if (failure) document.getElementById(failureId)?.focus();
+  }, [failure, failureId]);
 
   const choose = (columns: string[]) => {
     setPicked(inChooserOrder(columns, available));
@@ -92,7 +96,6 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
       remember.mutate({ key: PD_EXPORT_FORMAT, val: format });
     } catch (error) {
       setFailure(error);
-      window.setTimeout(() => document.getElementById(failureId)?.focus(), 0);
     }
   });
 
