@@ -42,6 +42,8 @@ export async function createExportToken(deps: Deps, tenant: Tenant, me: Member, 
 /** Uses up a token and starts the export; unknown, used, expired, or another session's or association's: 404. */
 export async function exportByToken(deps: Deps, tenant: Tenant, me: Member, sessionId: string, token: string): Promise<ExportFile> {
   const id = hash(token);
+  // Expired requests (their filters may name people) go whenever tokens are used.
+  await deps.db.deleteFrom('export_tokens').where('tenant_id', '=', tenant.id).where('expires_at', '<=', iso(deps.clock.now())).execute();
   const row = await deps.db
     .selectFrom('export_tokens')
     .selectAll()
