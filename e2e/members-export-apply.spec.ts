@@ -64,7 +64,7 @@ test('vienti: rajatut jäsenet Excel- ja CSV-tiedostoon, valitut sarakkeet muist
   await expect(page.getByTestId('export-chosen')).toHaveText('Tiedostossa on 6 saraketta.');
   await page.getByRole('radio', { name: 'Excel (.xlsx)' }).check();
 
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lataa Excel-tiedosto' }).click()]);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Lataa Excel-tiedosto' }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(/^jasenet-\d{4}-\d{2}-\d{2}\.xlsx$/);
   await expect(page.getByRole('status').filter({ hasText: 'Vienti aloitettu.' })).toBeVisible();
   const workbook = new ExcelJS.Workbook();
@@ -82,7 +82,7 @@ test('vienti: rajatut jäsenet Excel- ja CSV-tiedostoon, valitut sarakkeet muist
 
   // CSV of the same choice: semicolons, Finnish headers.
   await page.getByRole('radio', { name: 'CSV (.csv)' }).check();
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Lataa CSV-tiedosto' }).click()]);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Lataa CSV-tiedosto' }).click()]);
   expect(csv.suggestedFilename()).toMatch(/^jasenet-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync(await csv.path(), 'utf8').replace(/^\uFEFF/, '');
   const lines = text.trim().split(/\r?\n/);

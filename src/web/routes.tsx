@@ -19,6 +19,7 @@ import { MemberHistoryPage } from './pages/members/MemberHistoryPage';
 import { MembersBulkEditPage } from './pages/members/MembersBulkEditPage';
 import { MembersListPage } from './pages/members/MembersListPage';
 import { MembersRemovedPage } from './pages/members/MembersRemovedPage';
+import { RecentChangesPage } from './pages/members/RecentChangesPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { SecurityPage } from './pages/security/SecurityPage';
 import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
@@ -46,6 +47,7 @@ export const PATHS = {
   memberEdit: '/members/:id/edit',
   memberHistory: '/members/:id/history',
   membersRemoved: '/members/removed',
+  membersRecent: '/members/recent',
   memberApplications: '/members/applications',
   membersBulkEdit: '/members/bulkedit/:filter', // filter as JSON
   memberExport: '/member_export/:filter',
@@ -160,6 +162,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: PATHS.memberEdit, page: MemberEditPage, role: 'site_admin' },
   { path: PATHS.memberHistory, page: MemberHistoryPage, role: 'board' },
   { path: PATHS.membersRemoved, page: MembersRemovedPage, role: 'board' },
+  // "Viimeisimmät muutokset" with undo (issue 21).
+  { path: PATHS.membersRecent, page: RecentChangesPage, role: 'site_admin' },
   { path: PATHS.membersBulkEdit, page: MembersBulkEditPage, role: 'site_admin' },
   { path: PATHS.memberExport, page: MemberExportPage, role: 'site_admin' },
   { path: PATHS.memberApplications, page: ApplicationsPage, role: 'site_admin' },

@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_application_fields';
 import * as m010 from './migrations/010_password_resets';
 import * as m011 from './migrations/011_saved_filters';
 import * as m012 from './migrations/012_member_since';
+import * as m015 from './migrations/015_export_tokens';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '010_password_resets': m010,
   '011_saved_filters': m011,
   '012_member_since': m012,
+  '015_export_tokens': m015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -254,6 +254,18 @@ export interface SavedFiltersTable {
   updated_at: string;
 }
 
+/** Single-use export tokens (issue 21): the export's request, bound to a session, for a few minutes. */
+export interface ExportTokensTable {
+  /** sha256 of the token. */
+  id: string;
+  tenant_id: number;
+  session_id: string;
+  member_id: number;
+  /** JSON {filter, columns, format} */
+  request: string;
+  expires_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -275,6 +287,7 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   password_resets: PasswordResetsTable;
   saved_filters: SavedFiltersTable;
+  export_tokens: ExportTokensTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

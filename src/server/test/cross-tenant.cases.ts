@@ -320,14 +320,27 @@ export const crossTenantCases: CrossTenantCase[] = [
     },
   },
   {
-    method: 'GET',
-    url: '/api/1/members/export/:filter',
+    method: 'POST',
+    url: '/api/1/members/export_token',
     async run(w) {
-      const r = await w.asA.get(`/api/1/members/export/${encodeURIComponent('[]')}?format=csv&columns=email,phone`);
+      // The token's export holds A's members only (the download is checked below too).
+      const r = await w.asA.post('/api/1/members/export_token', { filter: [], format: 'csv', columns: ['email', 'phone'] });
       expect(r.status).toBe(200);
-      const text = String(r.body);
+      const text = String((await w.asA.get(r.body.url)).body);
       expect(text).toContain(w.a.admin.email!);
       for (const s of [w.b.admin.email!, ...w.bMembers.map((m) => m.email!)]) expect(text).not.toContain(s);
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/1/members/export',
+    async run(w) {
+      // B's token on A's host is not found, and B can still use it.
+      const asB = new Client(w.t.app, w.b.tenant.hostname!, { ip: '10.8.8.7' });
+      await asB.login(w.b.admin.email!);
+      const r = await asB.post('/api/1/members/export_token', { filter: [], format: 'csv' });
+      expectNotFound(await w.asA.get(r.body.url));
+      expect((await asB.get(r.body.url)).status).toBe(200);
     },
   },
   bulkCase('/api/1/members/bulkget', { filter: [] }),
@@ -339,6 +352,21 @@ export const crossTenantCases: CrossTenantCase[] = [
     url: '/api/1/members/bulkremove',
     async run(w) {
       await bulkCase('/api/1/members/bulkremove', { filter: [{ field: 'email', verb: 'eq', value: 'ei-kukaan@example.fi' }] }).run(w);
+    },
+  },
+  {
+    method: 'POST',
+    url: '/api/1/members/batches',
+    async run(w) {
+      // B's batches (their bulk edits) never appear in A's recent changes.
+      const asB = new Client(w.t.app, w.b.tenant.hostname!, { ip: '10.8.8.6' });
+      await asB.login(w.b.admin.email!);
+      const theirs = await asB.post('/api/1/members/bulkupdate', { filter: [], data: { address_city: 'Beetala' } });
+      const r = await w.asA.post('/api/1/members/batches', { page: 0 });
+      expect(r.status).toBe(200);
+      expect(r.body.results.map((b: { batch_id: string }) => b.batch_id)).not.toContain(theirs.body.batch_id);
+      expectNoLeak(r, w);
+      await asB.post('/api/1/members/undo', { batch_id: theirs.body.batch_id });
     },
   },
   {

@@ -158,7 +158,7 @@ export function useBulkGet(filter: Filter, enabled: boolean) {
 export function useBulkUpdate() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (body: { data: Record<string, unknown>; filter: Filter }) => api.post('members/bulkupdate', body, bulkReply),
+    mutationFn: (body: { data: Record<string, unknown>; filter: Filter; clear?: string[] }) => api.post('members/bulkupdate', body, bulkReply),
     onSuccess: () => invalidate(),
   });
 }

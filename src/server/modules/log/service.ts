@@ -5,6 +5,7 @@ import type { LogAllReply, LogDatum, LogEntry } from '../../../shared/schemas/lo
 import type { LogEvent } from '../../../shared/constants';
 import { helsinkiDayStart, nextDay } from './helsinki';
 import * as repo from './repo';
+import { batchInfo } from '../members/batches';
 
 // The activity log as the log page and the dashboard read it (spec §7 "Log").
 // Nothing here writes: rows are appended by the services that make the changes.
@@ -92,5 +93,7 @@ export async function getEntry(deps: Deps, tenant: Tenant, id: number): Promise<
   const row = await repo.findById(deps.db, tenant.id, id);
   if (!row) throw new NotFound();
   const [entry] = await present(deps, tenant, [row]);
-  return entry!;
+  // Whether its batch can still be undone (or when and by whom it was): issue 21.
+  const batch = row.batch_id ? await batchInfo(deps, tenant.id, row.batch_id) : null;
+  return batch ? { ...entry!, batch_: batch } : entry!;
 }

@@ -34,15 +34,23 @@ type Item =
   | { kind: 'value'; field: Field; value: StoredValue }
   | { kind: 'group'; id: number; name: string; label: string; on: boolean };
 
-/** Validates a bulk edit body: which items to set, to what. */
-export function parseBulkData(data: Record<string, unknown>, model: MemberModel): { items: Item[]; errors: ValidationErrors } {
+/**
+ * Validates a bulk edit body: which items to set, to what. An empty value clears a field
+ * for every member, so it must be asked for by name in `clear` (issue 21: a value field
+ * skipped by mistake used to clear the field for everyone).
+ */
+export function parseBulkData(data: Record<string, unknown>, model: MemberModel, clear: readonly string[] = []): { items: Item[]; errors: ValidationErrors } {
   const items: Item[] = [];
   const errors: ValidationErrors = {};
-  for (const [key, raw] of Object.entries(data)) {
+  const clearing = new Set(clear);
+  const entries: [string, unknown][] = [...Object.entries(data), ...[...clearing].filter((k) => !(k in data)).map((k): [string, unknown] => [k, null])];
+  for (const [key, raw] of entries) {
     const field = model.byName.get(key);
     const group = model.groupByName.get(key);
     if (NOT_BULK_EDITABLE.has(key)) {
       errors[key] = ['members_bulk_not_editable'];
+    } else if (clearing.has(key) && (!field || field.type === 'checkbox')) {
+      errors[key] = ['_validation_invalid'];
     } else if (FLAG_COLUMNS.has(key) || group?.builtin === 'board') {
       const col = group?.builtin === 'board' ? 'board' : key;
       if (typeof raw !== 'boolean') errors[key] = ['_validation_invalid'];
@@ -52,7 +60,10 @@ export function parseBulkData(data: Record<string, unknown>, model: MemberModel)
       else items.push({ kind: 'group', id: group.id, name: group.name, label: group.label, on: raw });
     } else if (field && field.type !== 'heading' && field.type !== 'password' && (!field.fixed || TEXT_COLUMNS.has(key))) {
       const parsed = parseFieldValue(field, raw);
+      const empty = parsed.ok && parsed.value.text === null && parsed.value.num === null;
       if (!parsed.ok) errors[key] = [parsed.key];
+      // A checkbox's "no" is a value like "yes", not a clearing.
+      else if (field.type !== 'checkbox' && empty !== clearing.has(key)) errors[key] = [empty ? 'members_bulk_empty_value' : 'members_bulk_clear_with_value'];
       else if (field.fixed) items.push({ kind: 'col', name: key, label: field.label, text: parsed.value.text, num: null, numeric: false });
       else items.push({ kind: 'value', field, value: parsed.value });
     } else {
@@ -208,9 +219,9 @@ export interface BulkResult {
   count: number;
 }
 
-export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: Record<string, unknown>, filter: Filter): Promise<BulkResult> {
+export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: Record<string, unknown>, filter: Filter, clear: readonly string[] = []): Promise<BulkResult> {
   const model = await loadModel(deps.db, tenant.id);
-  const { items, errors } = parseBulkData(data, model);
+  const { items, errors } = parseBulkData(data, model, clear);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const where = sql`m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and ${filterSql(deps.dialect, tenant.id, model, filter)}`;
   if (items.some((i) => i.kind === 'col' && i.name === 'active' && i.num === 0)) {

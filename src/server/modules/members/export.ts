@@ -20,7 +20,8 @@ import { neutralizeCell } from './neutralize';
 // so 100 000 members never sit in memory at once. Dates and numbers are real spreadsheet
 // types; text that a spreadsheet would run as a formula is neutralised.
 
-export type ExportFormat = 'xlsx' | 'csv';
+export type { ExportFormat } from '../../../shared/schemas/export';
+import type { ExportFormat } from '../../../shared/schemas/export';
 
 interface Column {
   key: string;
@@ -40,6 +41,11 @@ const EXTRA: Record<string, Column> = {
   created_at: { key: 'created_at', header: 'Lisätty', kind: 'timestamp' },
   member_since: { key: 'member_since', header: 'Jäsen alkaen', kind: 'date' },
 };
+
+/** Throws the validation error the export would give for these columns (unknown ones). */
+export function checkExportColumns(model: MemberModel, requested: string[]): void {
+  columnsFor(model, requested);
+}
 
 function columnsFor(model: MemberModel, requested: string[]): Column[] {
   const out = [...BASE_COLUMNS];

@@ -7,18 +7,11 @@ import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
 import * as bulk from './bulk';
 import { undoBatch } from './undo';
-import { exportMembers } from './export';
+import { listBatches } from './batches';
+import { batchesBody } from '../../../shared/schemas/batches';
+import { createExportToken, exportByToken } from './export-token';
+import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
-import { normalizeFilter } from '../../../shared/filter/normalize';
-
-/** The filter JSON of a path segment (already URL-decoded by the router); malformed means no conditions. */
-function filterFromPath(segment: string | undefined) {
-  try {
-    return normalizeFilter(JSON.parse(segment ?? '[]'));
-  } catch {
-    return [];
-  }
-}
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
@@ -87,8 +80,9 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkupdate',
     access: 'admin',
-    body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()) }),
-    handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? []),
+    // `clear`: the fields to empty; an empty value elsewhere is refused (issue 21 point 6).
+    body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()).default({}), clear: z.array(z.string().max(100)).max(500).default([]) }),
+    handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? [], body.clear),
   });
   route(app, {
     method: 'POST',
@@ -111,6 +105,14 @@ export function memberRoutes(app: FastifyInstance): void {
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.deletePermanently(app.deps, tenant, me, body.filter ?? []),
   });
+  // "Viimeisimmät muutokset": the undoable batches, newest first (issue 21 point 5).
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/batches',
+    access: 'admin',
+    body: batchesBody,
+    handler: ({ tenant, body }) => listBatches(app.deps, tenant, body.page),
+  });
   route(app, {
     method: 'POST',
     url: '/api/1/members/undo',
@@ -118,20 +120,23 @@ export function memberRoutes(app: FastifyInstance): void {
     body: z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) }),
     handler: ({ tenant, me, body }) => undoBatch(app.deps, tenant, me, body.batch_id, { keepChanged: body.keep_changed }),
   });
+  // Export (issue 21 point 1): the filter goes in a POST body, the file comes from a GET
+  // with the single-use token that POST answers (why: export-token.ts).
+  route(app, {
+    method: 'POST',
+    url: '/api/1/members/export_token',
+    access: 'admin',
+    body: exportTokenBody,
+    handler: ({ tenant, me, body, req }) =>
+      createExportToken(app.deps, tenant, me, req.auth!.sessionId, { filter: body.filter ?? [], columns: body.columns, format: body.format }),
+  });
   route(app, {
     method: 'GET',
-    url: '/api/1/members/export/:filter',
+    url: '/api/1/members/export',
     access: 'admin',
-    query: z.object({
-      format: z.enum(['xlsx', 'csv'], '_validation_invalid_choice').default('xlsx'),
-      columns: z
-        .string()
-        .max(4000)
-        .default('email,phone')
-        .transform((s) => s.split(',').map((c) => c.trim()).filter(Boolean)),
-    }),
-    handler: async ({ tenant, me, params, query, reply }) => {
-      const file = await exportMembers(app.deps, tenant, me, filterFromPath(params.filter), query.columns, query.format);
+    query: z.object({ token: z.string().max(100).default('') }),
+    handler: async ({ tenant, me, query, reply, req }) => {
+      const file = await exportByToken(app.deps, tenant, me, req.auth!.sessionId, query.token);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

@@ -1,12 +1,15 @@
 import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconArrowBackUp, IconArrowLeft } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useLogEntry } from '../../api/log';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useUndoBatch } from '../../components/undo';
+import type { BatchInfo } from '../../../shared/schemas/batches';
+import { batchState } from '../members/batchFormat';
 import { PageHeader } from '../../components/PageHeader';
 import { canOpen, PATHS } from '../../routes';
 import { NotFoundContent } from '../errors/NotFoundContent';
@@ -86,6 +89,11 @@ export function LogEntryPage() {
                   </>
                 )}
               </Row>
+              {e.batch_ ? (
+                <Row term={t('log.undo_state')}>
+                  <BatchUndo batch={e.batch_} />
+                </Row>
+              ) : null}
               {e.batch_id ? (
                 <Row term={t('log.batch')}>
                   <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
@@ -130,6 +138,33 @@ export function LogEntryPage() {
         </Stack>
       )}
     </>
+  );
+}
+
+/** The batch's undo state, and "Kumoa tämä muutos" while it can be undone (issue 21). */
+function BatchUndo({ batch }: { batch: BatchInfo }) {
+  const { t } = useTranslation();
+  const undo = useUndoBatch();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Group gap="sm" wrap="wrap" component="span">
+      <span data-testid="log-undo-state">{batchState(t, batch)}</span>
+      {batch.can_undo ? (
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconArrowBackUp size={16} aria-hidden />}
+          aria-busy={busy || undefined}
+          onClick={() => {
+            if (busy) return;
+            setBusy(true);
+            void undo(batch.batch_id).finally(() => setBusy(false));
+          }}
+        >
+          {t('log.undo_button')}
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 

@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Filter } from '../../../shared/filter/types';
-import { exportUrl, type ExportFormat, isExportFormat, PD_EXPORT_COLUMNS, PD_EXPORT_FORMAT } from '../../api/memberExport';
+import { type ExportFormat, isExportFormat, PD_EXPORT_COLUMNS, PD_EXPORT_FORMAT, requestExport, startDownload } from '../../api/memberExport';
 import { useBulkGet } from '../../api/membersList';
 import { useSetPersistentData } from '../../api/session';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { isRegistered, PATHS } from '../../routes';
 import {
   type ExportColumn,
@@ -24,8 +25,9 @@ import { membersListPath } from './listPaths';
 import type { ListModel } from './useListModel';
 
 // Member export (spec §2 /member_export/{filter}; issue 6 "Export"): how many members
-// the filter gives, which columns and which format, then a plain download link — the
-// browser saves the file the server streams, however large.
+// the filter gives, which columns and which format, then the download: the page asks for
+// a single-use address (the filter in a POST body; issue 21) and the browser saves the
+// file the server streams from it, however large. A refusal shows in the banner.
 
 /** `/member_export/{filter}` */
 export function MemberExportPage() {
@@ -45,6 +47,7 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
   const scopeTitleId = useId();
   const columnsTitleId = useId();
   const statusId = useId();
+  const failureId = useId();
 
   const stateLabel = (column: MemberStateColumn): string => {
     switch (column) {
@@ -70,20 +73,33 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
 
   const count = scope.data?.count ?? null;
   const lines = describeFilter(t, filter, model.filterFields);
-  const url = exportUrl(filter, chosen, format);
+  const [failure, setFailure] = useState<unknown>(null);
+  // A refusal takes focus to its banner (the button stays where it was for a retry).
+  useEffect(() => {
+    if (failure) document.getElementById(failureId)?.focus();
+  }, [failure, failureId]);
 
   const choose = (columns: string[]) => {
     setPicked(inChooserOrder(columns, available));
     setStarted(false);
+    setFailure(null);
   };
   const toggle = (name: string, on: boolean) => choose(on ? [...chosen, name] : chosen.filter((c) => c !== name));
 
-  const onDownload = () => {
-    setStarted(true);
-    // Remembered for next time; the download itself does not wait for it.
-    remember.mutate({ key: PD_EXPORT_COLUMNS, val: chosen });
-    remember.mutate({ key: PD_EXPORT_FORMAT, val: format });
-  };
+  const download = useGuardedSubmit(async () => {
+    setStarted(false);
+    setFailure(null);
+    try {
+      const { url } = await requestExport(filter, chosen, format);
+      startDownload(url);
+      setStarted(true);
+      // Remembered for next time; the download itself does not wait for it.
+      remember.mutate({ key: PD_EXPORT_COLUMNS, val: chosen });
+      remember.mutate({ key: PD_EXPORT_FORMAT, val: format });
+    } catch (error) {
+      setFailure(error);
+    }
+  });
 
   const sections: { section: ExportSection; title: string }[] = [
     { section: 'fixed', title: t('member_export.section_fixed') },
@@ -159,6 +175,7 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
         onChange={(value) => {
           if (isExportFormat(value)) setFormat(value);
           setStarted(false);
+          setFailure(null);
         }}
         label={
           <Title order={2} size="h3">
@@ -173,6 +190,11 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
       </Radio.Group>
 
       <Stack gap="xs" align="flex-start">
+        {failure ? (
+          <div id={failureId} tabIndex={-1} style={{ outline: 'none', alignSelf: 'stretch' }} data-testid="export-error">
+            <ErrorBanner error={failure} />
+          </div>
+        ) : null}
         {count === 0 ? (
           <Alert color="yellow" variant="light" icon={<IconInfoCircle aria-hidden />}>
             {t('member_export.nothing')}{' '}
@@ -184,12 +206,11 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
           </Alert>
         ) : (
           <Button
-            component="a"
-            href={url}
-            download
             size="md"
             leftSection={<IconDownload size={20} aria-hidden />}
-            onClick={onDownload}
+            onClick={() => void download.run()}
+            // Not `loading`: that disables the button and focus would fall to the page body.
+            aria-busy={download.pending}
             aria-describedby={statusId}
             data-testid="export-download"
           >

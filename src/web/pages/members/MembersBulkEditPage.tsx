@@ -50,6 +50,8 @@ interface Change {
   on: boolean;
   /** Text as typed for fields; true/false for checkboxes, flags and groups. */
   value: string | boolean;
+  /** "Tyhjennä kenttä": an empty value is only sent when chosen (issue 21). */
+  clear?: boolean;
 }
 
 const inputId = (name: string) => `bulk-value-${name}`;
@@ -91,12 +93,17 @@ function BulkEditor({ model, filter }: { model: ListModel; filter: Filter }) {
     });
   };
 
-  /** The API body: typed values (ISO dates, numbers, booleans); empty text clears the value. */
-  const body = (): { data: Record<string, unknown>; errors: Record<string, string> } => {
+  /** The API body: typed values (ISO dates, numbers, booleans); fields to empty only in `clear`. */
+  const body = (): { data: Record<string, unknown>; clear: string[]; errors: Record<string, string> } => {
     const data: Record<string, unknown> = {};
+    const clear: string[] = [];
     const found: Record<string, string> = {};
     for (const item of enabled) {
       const value = changes[item.name]?.value;
+      if (item.kind === 'field' && item.field.type !== 'checkbox' && changes[item.name]?.clear) {
+        clear.push(item.name);
+        continue;
+      }
       if (item.kind !== 'field') {
         data[item.name] = value === true;
         continue;
@@ -106,6 +113,10 @@ function BulkEditor({ model, filter }: { model: ListModel; filter: Filter }) {
         continue;
       }
       const text = typeof value === 'string' ? value : '';
+      if (text.trim() === '') {
+        found[item.name] = fieldMessageText('members_bulk_empty_value');
+        continue;
+      }
       const parsed = parseFieldValue(item.field, text);
       if (!parsed.ok) {
         found[item.name] = fieldMessageText(parsed.key);
@@ -114,7 +125,7 @@ function BulkEditor({ model, filter }: { model: ListModel; filter: Filter }) {
       const { type } = item.field;
       data[item.name] = type === 'integer' || type === 'decimal' ? parsed.value.num : parsed.value.text;
     }
-    return { data, errors: found };
+    return { data, clear, errors: found };
   };
 
   const focus = (name: string) => document.getElementById(inputId(name))?.focus();
@@ -135,9 +146,9 @@ function BulkEditor({ model, filter }: { model: ListModel; filter: Filter }) {
   };
 
   const runUpdate = useGuardedSubmit(async () => {
-    const { data } = body();
+    const { data, clear } = body();
     try {
-      const result = await update.mutateAsync({ data, filter });
+      const result = await update.mutateAsync({ data, filter, clear });
       setAsking(null);
       guard.allowNextNavigation();
       showUndo(t('member_bulk.done', { count: result.count }), result.batch_id);
@@ -173,7 +184,7 @@ function BulkEditor({ model, filter }: { model: ListModel; filter: Filter }) {
       return `${item.label}: ${value === true ? t('member_list.yes') : t('member_list.no')}`;
     }
     const text = typeof value === 'string' ? value.trim() : '';
-    if (text === '') return t('member_bulk.summary_clear', { label: item.label });
+    if (changes[item.name]?.clear) return t('member_bulk.summary_clear', { label: item.label });
     const shown = item.field.type === 'dropdown' ? (item.field.options.find((o) => o.value === text)?.label ?? text) : text;
     return `${item.label}: ${shown}`;
   };
@@ -311,27 +322,30 @@ function BulkItem({ item, change, error, set }: { item: Item; change: Change | u
   const initial = initialValue(item);
   const value = change?.value ?? initial;
   const setValue = (next: string | boolean) => set(item.name, { value: next }, initial);
+  const clearable = item.kind === 'field' && item.field.type !== 'checkbox';
+  const clearing = clearable && change?.clear === true;
   return (
     <Stack gap={6}>
-      <Checkbox
-        label={t('member_bulk.change', { label: item.label })}
-        checked={on}
-        onChange={(e) => {
-          const checked = e.currentTarget.checked;
-          set(item.name, { on: checked }, initial);
-          if (checked) window.setTimeout(() => document.getElementById(inputId(item.name))?.focus(), 0);
-        }}
-      />
+      {/* Focus stays here when ticked (issue 21): the value field comes next in tab order. */}
+      <Checkbox label={t('member_bulk.change', { label: item.label })} checked={on} onChange={(e) => set(item.name, { on: e.currentTarget.checked }, initial)} />
       {on ? (
-        <div style={{ paddingLeft: 32 }}>
-          <BulkValueInput item={item} value={value} error={error} onChange={setValue} />
-        </div>
+        <Stack gap={6} style={{ paddingLeft: 32 }}>
+          <BulkValueInput item={item} value={clearing ? '' : value} error={clearing ? undefined : error} disabled={clearing} onChange={setValue} />
+          {clearable ? (
+            <Checkbox
+              label={t('member_bulk.clear', { label: item.label })}
+              checked={clearing}
+              onChange={(e) => set(item.name, { clear: e.currentTarget.checked, ...(e.currentTarget.checked ? { value: '' } : {}) }, initial)}
+              data-testid={`bulk-clear-${item.name}`}
+            />
+          ) : null}
+        </Stack>
       ) : null}
     </Stack>
   );
 }
 
-function BulkValueInput({ item, value, error, onChange }: { item: Item; value: string | boolean; error: string | undefined; onChange: (v: string | boolean) => void }) {
+function BulkValueInput({ item, value, error, disabled, onChange }: { item: Item; value: string | boolean; error: string | undefined; disabled: boolean; onChange: (v: string | boolean) => void }) {
   const { t } = useTranslation();
   const id = inputId(item.name);
   const yesNo = (yes: string, no: string) => (
@@ -349,9 +363,10 @@ function BulkValueInput({ item, value, error, onChange }: { item: Item; value: s
   const common = {
     id,
     label: t('member_bulk.new_value', { label: item.label }),
-    description: t('member_bulk.empty_clears'),
+    description: t('member_bulk.choose_clear'),
     value: text,
     error,
+    disabled,
     maw: 420,
     onChange: (e: { currentTarget: { value: string } }) => onChange(e.currentTarget.value),
   };
@@ -367,9 +382,9 @@ function BulkValueInput({ item, value, error, onChange }: { item: Item; value: s
     case 'integer':
       return <TextInput {...common} inputMode="numeric" maxLength={12} autoComplete="off" />;
     case 'decimal':
-      return <TextInput {...common} description={`${t('members.decimal_help')} ${t('member_bulk.empty_clears')}`} inputMode="decimal" maxLength={DECIMAL_INPUT_MAXLENGTH} autoComplete="off" />;
+      return <TextInput {...common} description={`${t('members.decimal_help')} ${t('member_bulk.choose_clear')}`} inputMode="decimal" maxLength={DECIMAL_INPUT_MAXLENGTH} autoComplete="off" />;
     case 'date':
-      return <TextInput {...common} description={`${t('members.date_help')} ${t('member_bulk.empty_clears')}`} placeholder={t('members.date_placeholder')} inputMode="numeric" maxLength={10} autoComplete="off" />;
+      return <TextInput {...common} description={`${t('members.date_help')} ${t('member_bulk.choose_clear')}`} placeholder={t('members.date_placeholder')} inputMode="numeric" maxLength={10} autoComplete="off" />;
     case 'email':
       return <TextInput {...common} type="email" maxLength={field.maxlength} autoComplete="off" />;
     default:

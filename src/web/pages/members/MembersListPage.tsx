@@ -1,5 +1,5 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconDownload, IconEdit, IconFileImport, IconFilterOff, IconInbox, IconPlus, IconTrashX } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconFileImport, IconFilterOff, IconHistory, IconInbox, IconPlus, IconTrashX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasRole } from '../../auth/roles';
@@ -84,6 +84,11 @@ export function MembersListPage() {
             {canOpen(user, PATHS.memberExport) && count !== 0 ? (
               <Button component={Link} to={exportPath(filter)} variant="default" leftSection={<IconDownload size={18} aria-hidden />}>
                 {t('member_list.export')}
+              </Button>
+            ) : null}
+            {canOpen(user, PATHS.membersRecent) ? (
+              <Button component={Link} to={PATHS.membersRecent} variant="subtle" leftSection={<IconHistory size={18} aria-hidden />}>
+                {t('recent.link')}
               </Button>
             ) : null}
             {canOpen(user, PATHS.membersRemoved) ? (
