@@ -475,6 +475,9 @@ const en = {
   'member_list.no_name': '(no name)',
   'member_list.sort_by': 'Sort by “{{label}}”',
   'member_list.virtual_region': '{{label}}: all members, scroll to see more',
+  // Member cards on a phone (issue 21)
+  'member_list.card_sort': 'Order',
+  'member_list.card_sort_desc': 'Reverse order',
   'member_list.row_actions': 'Actions: {{name}}',
   'member_list.edit': 'Edit',
   'member_list.history': 'Change history',

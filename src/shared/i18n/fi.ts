@@ -475,6 +475,9 @@ const fi = {
   'member_list.no_name': '(ei nimeä)',
   'member_list.sort_by': 'Järjestä sarakkeen ”{{label}}” mukaan',
   'member_list.virtual_region': '{{label}}: kaikki jäsenet, vieritä nähdäksesi lisää',
+  // Member cards on a phone (issue 21)
+  'member_list.card_sort': 'Järjestys',
+  'member_list.card_sort_desc': 'Käänteinen järjestys',
   'member_list.row_actions': 'Toiminnot: {{name}}',
   'member_list.edit': 'Muokkaa',
   'member_list.history': 'Muutoshistoria',

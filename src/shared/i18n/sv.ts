@@ -475,6 +475,9 @@ const sv = {
   'member_list.no_name': '(inget namn)',
   'member_list.sort_by': 'Sortera efter kolumnen ”{{label}}”',
   'member_list.virtual_region': '{{label}}: alla medlemmar, rulla för att se fler',
+  // Member cards on a phone (issue 21)
+  'member_list.card_sort': 'Ordning',
+  'member_list.card_sort_desc': 'Omvänd ordning',
   'member_list.row_actions': 'Åtgärder: {{name}}',
   'member_list.edit': 'Redigera',
   'member_list.history': 'Ändringshistorik',

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DECIMAL_INPUT_MAXLENGTH } from '../../../shared/constants';
 import { type Field, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import { formatFinnishDate, parseFinnishDate } from '../../../shared/finnish/date';
 import type { MemberFormValues } from './memberFormValues';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
@@ -59,17 +60,29 @@ export function MemberFieldInput({ field, form, editing, ownData = false }: Memb
           maxLength={DECIMAL_INPUT_MAXLENGTH}
         />
       );
-    case 'date':
+    case 'date': {
+      // The number pad has no dot, so 24121990 and 24 12 1990 are accepted (issue 21);
+      // on leaving the field they are shown as 24.12.1990, and what cannot be read stays as typed.
+      const showFinnish = () => {
+        const typed = form.getValues()[field.name];
+        const iso = typeof typed === 'string' ? parseFinnishDate(typed) : null;
+        if (iso && formatFinnishDate(iso) !== typed) form.setFieldValue(field.name, formatFinnishDate(iso));
+      };
       return (
         <TextInput
           {...common}
+          onBlur={(event) => {
+            showFinnish();
+            common.onBlur(event);
+          }}
           description={description ?? t('members.date_help')}
           placeholder={t('members.date_placeholder')}
           inputMode="numeric"
-          maxLength={10}
+          maxLength={12}
           autoComplete="off"
         />
       );
+    }
     case 'dropdown':
       return (
         <NativeSelect
