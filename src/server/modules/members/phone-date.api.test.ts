@@ -62,6 +62,13 @@ describe(`member dates and phone numbers (issue 21, ${testDialect})`, () => {
     // The same foreign number written another way is still the same number.
     const dup = await admin.post('/api/1/members/new', member({ phone: '+46701234567' }));
     expect(dup.body.errors).toEqual({ phone: ['members_phone_not_unique'] });
+    // Filters find a foreign number written the way people write it.
+    for (const [verb, value] of [['eq', '+46 70 123 45 67'], ['eq', '0046701234567'], ['starts', '+372 5123']] as const) {
+      const found = await admin.post('/api/1/members/get_results', { filter: [{ field: 'phone', verb, value }], columns: ['phone'] });
+      expect(found.body.stats.result_count, value).toBe(1);
+    }
+    const finnish = await admin.post('/api/1/members/get_results', { filter: [{ field: 'phone', verb: 'eq', value: '040 765 4321' }], columns: ['phone'] });
+    expect(finnish.body.results).toMatchObject([{ phone: '+358407654321' }]);
     const noPhone = await admin.post('/api/1/members/new', member({ email: null }));
     expect(noPhone.body.uptodate_).toEqual({ email: 'missing', sms: 'missing' });
   });
