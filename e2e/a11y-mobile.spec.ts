@@ -166,6 +166,16 @@ test('puhelimella jäsenlista kortteina ja pikahaku valikossa', async ({ page })
   await page.getByRole('button', { name: 'Käänteinen järjestys' }).click();
   await expect(cards.getByRole('listitem').first()).toContainText('Aino Kortelainen');
 
+  // "Kaikki" is a virtualised list of cards too.
+  await page.getByLabel('Jäseniä sivulla').selectOption({ label: 'Kaikki' });
+  const everyone = page.getByRole('region', { name: /kaikki jäsenet/ }).getByRole('list', { name: 'Jäsenlista' });
+  await expect(everyone.getByRole('listitem')).toHaveCount(3);
+  await expect(everyone.getByRole('listitem').first()).toContainText('Aino Kortelainen');
+  await expect(page.getByTestId('members-table')).toHaveCount(0);
+  await expectAccessible(page, 'jäsenlista puhelimella, kaikki');
+  await page.getByLabel('Jäseniä sivulla').selectOption({ label: '20' });
+  await expect(cards.getByRole('listitem')).toHaveCount(3);
+
   // Quick search is in the phone menu.
   await expect(page.getByRole('combobox', { name: 'Hae jäsentä' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Näytä tai piilota valikko' }).click();
