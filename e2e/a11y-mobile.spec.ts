@@ -188,6 +188,10 @@ test('puhelimella jäsenlista kortteina ja pikahaku valikossa', async ({ page })
   await search.press('Enter');
   await expect(page).toHaveURL(/\/members\/\d+\/edit$/);
   await expect(page.getByRole('textbox', { name: 'Etunimi' })).toHaveValue('Bertta');
+  // Her Swedish mobile is shown internationally, with a note that SMS does not go there.
+  const phoneInput = page.getByRole('textbox', { name: 'Matkapuhelin' });
+  await expect(phoneInput).toHaveValue('+46 70 123 45 67');
+  await expect(phoneInput).toHaveAccessibleDescription(/Ulkomaiseen numeroon ei lähetetä tekstiviestejä\./);
   // The menu closed on the way.
   await expect(page.getByRole('button', { name: 'Näytä tai piilota valikko' })).toHaveAttribute('aria-expanded', 'false');
   await expectAccessible(page, 'jäsenen muokkaus puhelimella');

@@ -437,6 +437,7 @@ const en = {
   'members.date_placeholder': 'd.m.yyyy',
   'members.decimal_help': 'Decimal comma or point, for example 12,5.',
   'members.phone_help': 'A mobile number, Finnish (040 123 4567) or foreign with its country code (+46 70 123 4567). A landline number can go in a custom field.',
+  'members.phone_no_sms': 'No text messages are sent to a foreign number.',
   'members.no_choice': '– No choice –',
   'members.bypass_title': 'Required fields are empty',
   'members.bypass_text_one': 'This required field is empty:',

@@ -437,6 +437,7 @@ const fi = {
   'members.date_placeholder': 'p.k.vvvv',
   'members.decimal_help': 'Desimaalierottimena pilkku tai piste, esimerkiksi 12,5.',
   'members.phone_help': 'Matkapuhelinnumero, suomalainen (040 123 4567) tai ulkomainen maatunnuksella (+46 70 123 4567). Lankapuhelinnumeron voi tallentaa lisäkenttään.',
+  'members.phone_no_sms': 'Ulkomaiseen numeroon ei lähetetä tekstiviestejä.',
   'members.no_choice': '– Ei valintaa –',
   'members.bypass_title': 'Pakollisia kenttiä on tyhjänä',
   'members.bypass_text_one': 'Tämä pakollinen kenttä on tyhjä:',

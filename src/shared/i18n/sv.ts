@@ -437,6 +437,7 @@ const sv = {
   'members.date_placeholder': 'd.m.åååå',
   'members.decimal_help': 'Decimalkomma eller punkt, till exempel 12,5.',
   'members.phone_help': 'Mobilnummer, finskt (040 123 4567) eller utländskt med landsnummer (+46 70 123 4567). Ett fast nummer kan sparas i ett extra fält.',
+  'members.phone_no_sms': 'Till ett utländskt nummer skickas inga sms.',
   'members.no_choice': '– Inget val –',
   'members.bypass_title': 'Obligatoriska fält är tomma',
   'members.bypass_text_one': 'Det här obligatoriska fältet är tomt:',

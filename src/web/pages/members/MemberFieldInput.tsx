@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DECIMAL_INPUT_MAXLENGTH } from '../../../shared/constants';
 import { type Field, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
 import { formatFinnishDate, parseFinnishDate } from '../../../shared/finnish/date';
+import { normalizeMemberPhone } from '../../../shared/finnish/phone';
+import { smsUpToDateness } from '../../../shared/members/upToDateness';
 import type { MemberFormValues } from './memberFormValues';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
@@ -110,10 +112,14 @@ export function MemberFieldInput({ field, form, editing, ownData = false }: Memb
     }
     case 'text':
       if (field.name === 'phone') {
+        // A foreign mobile is a valid number, but SMS goes to Finnish mobiles only (issue 21).
+        const typed = form.getValues()[field.name];
+        const e164 = typeof typed === 'string' ? normalizeMemberPhone(typed) : null;
+        const noSms = e164 !== null && smsUpToDateness(e164) === 'unsupported';
         return (
           <TextInput
             {...common}
-            description={description ?? t('members.phone_help')}
+            description={`${description ?? t('members.phone_help')}${noSms ? ` ${t('members.phone_no_sms')}` : ''}`}
             type="tel"
             inputMode="tel"
             maxLength={field.maxlength}
