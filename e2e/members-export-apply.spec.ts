@@ -268,7 +268,7 @@ test('tavallinen jäsen: kirjautuu omiin tietoihinsa, muuttaa kotikuntaa ja tall
   await expectAccessible(page, 'omat tiedot');
 
   // The user menu leads here too.
-  await page.getByRole('button', { name: /^Käyttäjävalikko/ }).click();
+  await page.getByRole('button', { name: /, käyttäjävalikko$/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Omat tiedot' })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './a11y.css';
 import './i18n/setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

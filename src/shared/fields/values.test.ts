@@ -50,6 +50,14 @@ describe('parseFieldValue', () => {
     expect(parseFieldValue(f('date'), '30.2.2024')).toEqual({ ok: false, key: '_validation_date_invalid' });
   });
 
+  it('parses dates typed on a phone number pad (issue 21)', () => {
+    for (const typed of ['24121990', '24 12 1990', '24-12-1990', '24.12.1990', '1990-12-24']) {
+      expect(parseFieldValue(f('date'), typed)).toEqual({ ok: true, value: { text: '1990-12-24', num: null } });
+    }
+    expect(parseFieldValue(f('date'), '31022026')).toEqual({ ok: false, key: '_validation_date_invalid' });
+    expect(parseFieldValue(f('date'), '31121900')).toEqual({ ok: false, key: '_validation_date_invalid' });
+  });
+
   it('checks dropdown choices, emails, checkboxes and passwords', () => {
     const dd = f('dropdown', { options: [{ value: 'a', label: 'Aikuinen' }] });
     expect(parseFieldValue(dd, 'a')).toEqual({ ok: true, value: { text: 'a', num: null } });

@@ -1,5 +1,5 @@
 // Imported file by file, not via finnish/index: the browser bundle must not pull in the barcode renderer.
-import { OLDEST_DATE, formatFinnishDate, parseFinnishDate, parseIsoDate } from '../finnish/date';
+import { OLDEST_DATE, formatFinnishDate, parseFinnishDate } from '../finnish/date';
 import { passwordStrength, PASSWORD_MAX } from '../finnish/password';
 import type { Field, FieldType, StoredValue } from './types';
 
@@ -87,8 +87,9 @@ export function parseFieldValue(field: FieldShape, input: unknown): ParseResult 
       return inBounds(n, field) ?? ok({ text: null, num: n });
     }
     case 'date': {
-      // The API speaks ISO; people type d.M.yyyy. Both must be real dates on or after 1.1.1901.
-      const iso = parseIsoDate(text) ? text : parseFinnishDate(text);
+      // The API speaks ISO; people type d.M.yyyy, or 24121990 / 24 12 1990 on a phone's
+      // number pad (issue 21). All must be real dates on or after 1.1.1901.
+      const iso = parseFinnishDate(text);
       if (!iso || iso < OLDEST_DATE) return fail('_validation_date_invalid');
       return ok({ text: iso, num: null });
     }

@@ -38,15 +38,27 @@ export function toIsoDate({ year, month, day }: CalendarDate): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-/** Reads `d.M.yyyy` (leading zeros optional) into ISO; null for impossible dates and dates before 1.1.1901. */
+// Ways people type a date (issue 21): d.M.yyyy, and — because a phone's number pad
+// has no dot — the same with spaces or dashes, or as eight bare digits (24121990).
+const DAY_MONTH_YEAR = /^(\d{1,2})(?:\s*[.-]\s*|\s+)(\d{1,2})(?:\s*[.-]\s*|\s+)(\d{4})$/;
+const DIGITS_ONLY = /^(\d{2})(\d{2})(\d{4})$/;
+
+/**
+ * Reads a typed date into ISO: `24.12.1990`, `24 12 1990`, `24-12-1990`, `24121990`
+ * (leading zeros optional where there are separators) or ISO `1990-12-24`. Null for
+ * anything else, impossible dates (31.2.) and dates before 1.1.1901.
+ */
 export function parseFinnishDate(input: string): string | null {
-  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(input.trim());
+  const text = input.trim();
+  const iso = parseIsoDate(text);
+  if (iso) return text < OLDEST_DATE ? null : text;
+  const m = DAY_MONTH_YEAR.exec(text) ?? DIGITS_ONLY.exec(text);
   if (!m) return null;
   const date = { year: Number(m[3]), month: Number(m[2]), day: Number(m[1]) };
   if (!isRealDate(date)) return null;
-  const iso = toIsoDate(date);
+  const result = toIsoDate(date);
   // ISO strings of equal length compare in calendar order.
-  return iso < OLDEST_DATE ? null : iso;
+  return result < OLDEST_DATE ? null : result;
 }
 
 /** ISO `YYYY-MM-DD` to Finnish `d.M.yyyy` without leading zeros: "5.3.2026". */

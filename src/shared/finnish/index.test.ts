@@ -25,6 +25,9 @@ const EXPORTS = [
   // Added for the member form (spec §5 mobile format/length/prefix) and display.
   'finnishMobileProblem',
   'formatFinnishMobile',
+  // Issue 21: foreign mobiles are valid member phone numbers.
+  'normalizeMemberPhone',
+  'memberPhoneProblem',
   'smsInfo',
   'smsSanitize',
   'letterUnsupportedChars',

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { finnishMobileProblem, formatFinnishMobile, isFinnishMobile, normalizeFinnishMobile } from './phone';
+import { finnishMobileProblem, formatFinnishMobile, isFinnishMobile, memberPhoneProblem, normalizeFinnishMobile, normalizeMemberPhone } from './phone';
 
 describe('normalizeFinnishMobile', () => {
   it.each([
@@ -50,6 +51,52 @@ describe('finnishMobileProblem and formatFinnishMobile', () => {
   it('writes E.164 numbers the Finnish way', () => {
     expect(formatFinnishMobile('+358401234567')).toBe('040 123 4567');
     expect(formatFinnishMobile('+3584571234567')).toBe('045 712 34567');
-    expect(formatFinnishMobile('+46701234567')).toBe('+46701234567');
+  });
+});
+
+describe('member phone numbers: Finnish and foreign mobiles (issue 21)', () => {
+  it.each([
+    ['040 123 4567', '+358401234567'],
+    ['+358 40 1234567', '+358401234567'],
+    ['+46 70 123 45 67', '+46701234567'],
+    ['0046 70 123 45 67', '+46701234567'],
+    ['+372 5123 4567', '+37251234567'],
+    ['+41 78 123 45 67', '+41781234567'],
+    ['+49 151 23456789', '+4915123456789'],
+  ])('%s → %s', (input, e164) => {
+    expect(normalizeMemberPhone(input)).toBe(e164);
+    expect(memberPhoneProblem(input)).toBeNull();
+  });
+
+  it.each([
+    ['09 1234 5678', 'prefix', 'Finnish landline'],
+    ['040 12', 'length', 'Finnish, too short'],
+    ['040-abc', 'format', 'letters'],
+    ['+46 8 123 456 78', 'prefix', 'Stockholm landline'],
+    ['+46 70', 'length', 'foreign, too short'],
+    ['+46 70 123 45 67 89 01', 'length', 'foreign, too long'],
+    ['+999 123 456', 'prefix', 'no such country'],
+  ])('%s is refused as %s (%s)', (input, problem) => {
+    expect(memberPhoneProblem(input)).toBe(problem);
+    expect(normalizeMemberPhone(input)).toBeNull();
+  });
+
+  it('agrees with itself: a number without a problem always normalises (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('+46 70', '+372 5', '+41 7', '040 ', '+358 50 ', '+44 7'), fc.stringMatching(/^[0-9 ]{0,12}$/), (start, rest) => {
+        const input = start + rest;
+        const problem = memberPhoneProblem(input);
+        const e164 = normalizeMemberPhone(input);
+        expect(problem === null).toBe(e164 !== null);
+        if (e164) expect(normalizeMemberPhone(formatFinnishMobile(e164))).toBe(e164);
+      }),
+    );
+  });
+
+  it('shows foreign numbers internationally, Finnish ones nationally', () => {
+    expect(formatFinnishMobile('+46701234567')).toBe('+46 70 123 45 67');
+    expect(formatFinnishMobile('+37251234567')).toBe('+372 5123 4567');
+    expect(formatFinnishMobile('+358401234567')).toBe('040 123 4567');
+    expect(formatFinnishMobile('not a number')).toBe('not a number');
   });
 });

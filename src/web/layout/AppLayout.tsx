@@ -19,6 +19,7 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { SuperSearch } from './SuperSearch';
 import { UserMenu } from './UserMenu';
 import { useFocusOnNavigation } from './useFocusOnNavigation';
+import { useIsPhone } from './useIsPhone';
 import classes from './layout.module.css';
 
 /**
@@ -40,6 +41,9 @@ function Shell({ session }: { session: SessionReply }) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const entries = navEntries(session.user);
   const hasNav = entries.length > 0;
+  const canSearch = hasRole(session.user, 'board');
+  // Below sm the top bar has no room for quick search: it moves into the phone menu (issue 21).
+  const phone = useIsPhone();
   useFocusOnNavigation();
   useUserLocale(session.persistent_data[PD_LOCALE]);
 
@@ -78,7 +82,7 @@ function Shell({ session }: { session: SessionReply }) {
             {hasNav ? <MainNav entries={entries} direction="row" visibleFrom="md" /> : null}
             <Group gap="sm" wrap="nowrap">
               {/* Supersearch (spec §9) for those who may read the register. */}
-              {hasRole(session.user, 'board') ? (
+              {canSearch ? (
                 <Box role="search" visibleFrom="sm">
                   <SuperSearch />
                 </Box>
@@ -90,6 +94,11 @@ function Shell({ session }: { session: SessionReply }) {
         {hasNav ? (
           // A collapsed navbar is only moved off screen; inert keeps its links out of the tab order.
           <AppShell.Navbar p="md" id="main-nav-mobile" hiddenFrom="md" inert={!navOpened}>
+            {canSearch && phone && navOpened ? (
+              <Box role="search" mb="md">
+                <SuperSearch inMenu onNavigate={closeNav} />
+              </Box>
+            ) : null}
             <MainNav entries={entries} direction="column" onNavigate={closeNav} />
           </AppShell.Navbar>
         ) : null}

@@ -11,6 +11,7 @@ import { useCurrentSession } from '../auth/SessionContext';
 import { memberHistoryPath, memberSearchPath } from '../pages/members/listPaths';
 import { memberEditPath } from '../pages/members/paths';
 import { canOpen, PATHS } from '../routes';
+import classes from './layout.module.css';
 
 const SHOW_ALL = '__show_all__';
 
@@ -20,7 +21,7 @@ const SHOW_ALL = '__show_all__';
  * page, or the history for the board). Enter without a choice, or "Näytä kaikki",
  * opens the search page with every match.
  */
-export function SuperSearch() {
+export function SuperSearch({ onNavigate, inMenu = false }: { onNavigate?: () => void; inMenu?: boolean } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useCurrentSession();
@@ -34,6 +35,7 @@ export function SuperSearch() {
   const open = (path: string) => {
     setValue('');
     combobox.closeDropdown();
+    onNavigate?.();
     void navigate(path);
   };
   const memberPath = (id: number) =>
@@ -45,8 +47,8 @@ export function SuperSearch() {
   return (
     <Combobox
       store={combobox}
-      width={360}
-      position="bottom-end"
+      width={inMenu ? 'target' : 360}
+      position={inMenu ? 'bottom' : 'bottom-end'}
       onOptionSubmit={(option) => {
         if (option === SHOW_ALL) return showAll();
         const path = memberPath(Number(option));
@@ -77,9 +79,9 @@ export function SuperSearch() {
           }}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={enabled && search.isFetching ? <Loader size={14} aria-hidden /> : null}
-          w={{ base: 180, lg: 260 }}
+          w={inMenu ? '100%' : { base: 180, lg: 260 }}
           autoComplete="off"
-          data-testid="supersearch"
+          data-testid={inMenu ? 'supersearch-menu' : 'supersearch'}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!enabled}>
@@ -95,7 +97,8 @@ export function SuperSearch() {
                   <Text size="sm" fw={500} truncate>
                     {hit.fullname_}
                   </Text>
-                  <Text size="xs" c="dimmed" truncate>
+                  {/* Not c="dimmed": an inline colour would stay grey on the highlighted (blue) option. */}
+                  <Text size="xs" truncate className={classes.hitDetail}>
                     {hit.email ?? (hit.phone ? formatFinnishMobile(hit.phone) : '')}
                   </Text>
                 </Group>
@@ -104,7 +107,7 @@ export function SuperSearch() {
           )}
           {canOpen(user, PATHS.search) && search.data && !search.isFetching ? (
             <Combobox.Option value={SHOW_ALL}>
-              <Text size="sm" c="blue" fw={500}>
+              <Text size="sm" fw={500} className={classes.hitLink}>
                 {t('member_search.show_all', { term })}
               </Text>
             </Combobox.Option>

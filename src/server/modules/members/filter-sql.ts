@@ -59,8 +59,12 @@ function phoneCond(d: Dialect, verb: string, value: unknown): Sql | null {
   const col = sql.ref('m.phone');
   if (verb === 'empty' || verb === 'not_empty') return textCond(d, col, verb, value);
   // Stored E.164 (+358401234567); people type 040 123…: compare digits without the trunk 0.
-  const digits = String(value).replace(/\D/g, '').replace(/^0/, '');
+  // A foreign number is typed with its country code (+46…, 0046…), issue 21.
+  const text = String(value).trim();
+  const international = /^(\+|00)/.test(text);
+  const digits = text.replace(/\D/g, '').replace(international ? /^00/ : /^0/, '');
   if (!digits) return null;
+  const e164 = international ? `+${digits}` : `+358${digits}`;
   switch (verb) {
     case 'contains':
       return sql<SqlBool>`${col} like ${`%${digits}%`}`;
@@ -68,9 +72,9 @@ function phoneCond(d: Dialect, verb: string, value: unknown): Sql | null {
       return sql<SqlBool>`(${col} is null or ${col} not like ${`%${digits}%`})`;
     case 'eq':
     case 'starts':
-      return sql<SqlBool>`${col} like ${`+358${digits}${verb === 'starts' ? '%' : ''}`}`;
+      return sql<SqlBool>`${col} like ${`${e164}${verb === 'starts' ? '%' : ''}`}`;
     case 'neq':
-      return sql<SqlBool>`(${col} is null or ${col} <> ${`+358${digits}`})`;
+      return sql<SqlBool>`(${col} is null or ${col} <> ${e164})`;
     default:
       return null;
   }

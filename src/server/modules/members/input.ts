@@ -1,7 +1,7 @@
 import type { Field, StoredValue } from '../../../shared/fields/types';
 import { isOnApplyForm, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
 import { isEmptyValue, parseFieldValue } from '../../../shared/fields/values';
-import { finnishMobileProblem, normalizeFinnishMobile, passwordStrength, PASSWORD_MAX } from '../../../shared/finnish';
+import { memberPhoneProblem, normalizeMemberPhone, passwordStrength, PASSWORD_MAX } from '../../../shared/finnish';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { MemberModel } from './model';
 
@@ -64,12 +64,13 @@ export function parseMemberInput(input: Record<string, unknown>, model: MemberMo
     if (field.name === 'phone') {
       value = { text: null, num: null };
       if (typeof raw === 'string' && raw.trim() !== '') {
-        const problem = finnishMobileProblem(raw);
+        // A Finnish or a foreign mobile (issue 21); landlines belong in a custom field.
+        const problem = memberPhoneProblem(raw);
         if (problem) {
           add('phone', `members_phone_${problem}`);
           continue;
         }
-        value = { text: normalizeFinnishMobile(raw), num: null };
+        value = { text: normalizeMemberPhone(raw), num: null };
       } else if (raw !== null && raw !== undefined && raw !== '') {
         add('phone', 'members_phone_format');
         continue;

@@ -2,6 +2,7 @@ import type { Member } from '../../db/schema';
 import type { Field, StoredValue } from '../../../shared/fields/types';
 import { valueToText } from '../../../shared/fields/values';
 import { formatFinnishMobile } from '../../../shared/finnish';
+import { memberUpToDateness } from '../../../shared/members/upToDateness';
 import { foldForSearch } from '../../../shared/search';
 import type { MemberBody } from '../../../shared/schemas/members';
 import type { MemberModel } from './model';
@@ -49,6 +50,8 @@ export function presentMember(m: Member, values: ValueRow[], groupIds: Set<numbe
     created_at: m.created_at,
     updated_at: m.updated_at,
     meta_: { deleted: m.deleted_at !== null, pending: m.pending === 1, deleted_at: m.deleted_at },
+    // Per-medium up-to-dateness (spec §4): SMS to a foreign mobile is 'unsupported'.
+    uptodate_: memberUpToDateness(m),
   };
   for (const f of model.custom) body[f.name] = apiValue(f, byField.get(f.id));
   for (const g of model.groups) {

@@ -1,6 +1,6 @@
 import type { Field } from '../../../shared/fields/types';
 import { parseFieldValue, valueToText } from '../../../shared/fields/values';
-import { finnishMobileProblem, formatFinnishMobile, normalizeFinnishMobile } from '../../../shared/finnish/phone';
+import { formatFinnishMobile, memberPhoneProblem, normalizeMemberPhone } from '../../../shared/finnish/phone';
 import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
 export { groupCellValue };
 import type { Group } from '../../../shared/schemas/groups';
@@ -120,8 +120,8 @@ export function previewCell(dest: Destination, raw: string): PreviewCell {
   const { field } = dest;
   if (field.name === 'phone') {
     if (raw.trim() === '') return { kind: 'text', text: '' };
-    const problem = finnishMobileProblem(raw);
-    const normalized = problem ? null : normalizeFinnishMobile(raw);
+    const problem = memberPhoneProblem(raw);
+    const normalized = problem ? null : normalizeMemberPhone(raw);
     return normalized ? { kind: 'text', text: formatFinnishMobile(normalized) } : { kind: 'error', raw, key: `members_phone_${problem ?? 'format'}` };
   }
   // Read as the server reads it: dropdown labels, yes/no words.

@@ -3,6 +3,9 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DECIMAL_INPUT_MAXLENGTH } from '../../../shared/constants';
 import { type Field, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
+import { formatFinnishDate, parseFinnishDate } from '../../../shared/finnish/date';
+import { normalizeMemberPhone } from '../../../shared/finnish/phone';
+import { smsUpToDateness } from '../../../shared/members/upToDateness';
 import type { MemberFormValues } from './memberFormValues';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
@@ -59,17 +62,29 @@ export function MemberFieldInput({ field, form, editing, ownData = false }: Memb
           maxLength={DECIMAL_INPUT_MAXLENGTH}
         />
       );
-    case 'date':
+    case 'date': {
+      // The number pad has no dot, so 24121990 and 24 12 1990 are accepted (issue 21);
+      // on leaving the field they are shown as 24.12.1990, and what cannot be read stays as typed.
+      const showFinnish = () => {
+        const typed = form.getValues()[field.name];
+        const iso = typeof typed === 'string' ? parseFinnishDate(typed) : null;
+        if (iso && formatFinnishDate(iso) !== typed) form.setFieldValue(field.name, formatFinnishDate(iso));
+      };
       return (
         <TextInput
           {...common}
+          onBlur={(event) => {
+            showFinnish();
+            common.onBlur(event);
+          }}
           description={description ?? t('members.date_help')}
           placeholder={t('members.date_placeholder')}
           inputMode="numeric"
-          maxLength={10}
+          maxLength={12}
           autoComplete="off"
         />
       );
+    }
     case 'dropdown':
       return (
         <NativeSelect
@@ -97,10 +112,14 @@ export function MemberFieldInput({ field, form, editing, ownData = false }: Memb
     }
     case 'text':
       if (field.name === 'phone') {
+        // A foreign mobile is a valid number, but SMS goes to Finnish mobiles only (issue 21).
+        const typed = form.getValues()[field.name];
+        const e164 = typeof typed === 'string' ? normalizeMemberPhone(typed) : null;
+        const noSms = e164 !== null && smsUpToDateness(e164) === 'unsupported';
         return (
           <TextInput
             {...common}
-            description={description ?? t('members.phone_help')}
+            description={`${description ?? t('members.phone_help')}${noSms ? ` ${t('members.phone_no_sms')}` : ''}`}
             type="tel"
             inputMode="tel"
             maxLength={field.maxlength}

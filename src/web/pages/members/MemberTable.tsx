@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberRow } from '../../../shared/schemas/members';
 import { fetchResults, type ResultsParams, resultsKey, type ResultsReply } from '../../api/membersList';
+import { useIsPhone } from '../../layout/useIsPhone';
+import { CardSort, MemberCard, MemberCardList, MemberCardPlaceholder } from './MemberCards';
 import { type ColumnDef, formatCell, NAME_SORT_FIELD, type Sort } from './memberColumns';
 import classes from './members.module.css';
 
@@ -18,6 +20,8 @@ import classes from './members.module.css';
 export const CHUNK_SIZE = 100;
 /** Fixed row height of the virtualised list, so the scroll range is known before rows load. */
 const ROW_HEIGHT = 41;
+/** First guess of a card's height on a phone; cards are measured once shown. */
+const CARD_HEIGHT = 96;
 
 export interface RowLinks {
   /** Where the name links to (the edit page for admins, history for the board), or null for plain text. */
@@ -113,9 +117,18 @@ interface PagedTableProps extends RowLinks {
   total?: number;
 }
 
-/** One page of members (or search hits) as a plain table. */
+/** One page of members (or search hits) as a plain table, or as cards on a phone. */
 export function PagedMemberTable({ label, rows, columns, sort, onSort, nameHref, actions, firstIndex = 0, total }: PagedTableProps) {
   const links = { nameHref, actions };
+  const phone = useIsPhone();
+  if (phone) {
+    return (
+      <>
+        {sort && onSort ? <CardSort columns={columns} sort={sort} onSort={onSort} /> : null}
+        <MemberCardList label={label} rows={rows} columns={columns} nameHref={nameHref} actions={actions} />
+      </>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table verticalSpacing="xs" highlightOnHover aria-label={label} aria-rowcount={total === undefined ? undefined : total + 1} data-testid="members-table">
@@ -154,7 +167,27 @@ export const chunkParams = (params: Omit<ResultsParams, 'offset' | 'limit'>, chu
  * are in the DOM, and rows are fetched CHUNK_SIZE at a time as they come into view.
  * Rows not yet loaded show a placeholder of the same height.
  */
-export function VirtualMemberTable({ label, params, head, columns, sort, onSort, nameHref, actions }: VirtualTableProps) {
+export function VirtualMemberTable(props: VirtualTableProps) {
+  return useIsPhone() ? <VirtualMemberCards {...props} /> : <VirtualRows {...props} />;
+}
+
+/** The rows in view of a virtualised list, fetched CHUNK_SIZE at a time; undefined while loading. */
+function useChunkedRows(params: VirtualTableProps['params'], head: ResultsReply, indexes: readonly number[]): (index: number) => MemberRow | undefined {
+  const chunks = [...new Set(indexes.map((index) => Math.floor(index / CHUNK_SIZE)))].filter((c) => c > 0);
+  const loaded = useQueries({
+    queries: chunks.map((chunk) => {
+      const p = chunkParams(params, chunk);
+      return { queryKey: resultsKey(p), queryFn: () => fetchResults(p), staleTime: 30_000 };
+    }),
+  });
+  return (index: number): MemberRow | undefined => {
+    const chunk = Math.floor(index / CHUNK_SIZE);
+    const data = chunk === 0 ? head : loaded[chunks.indexOf(chunk)]?.data;
+    return data?.results[index - chunk * CHUNK_SIZE];
+  };
+}
+
+function VirtualRows({ label, params, head, columns, sort, onSort, nameHref, actions }: VirtualTableProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const total = head.stats.result_count;
@@ -165,18 +198,7 @@ export function VirtualMemberTable({ label, params, head, columns, sort, onSort,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
-  const chunks = [...new Set(items.map((item) => Math.floor(item.index / CHUNK_SIZE)))].filter((c) => c > 0);
-  const loaded = useQueries({
-    queries: chunks.map((chunk) => {
-      const p = chunkParams(params, chunk);
-      return { queryKey: resultsKey(p), queryFn: () => fetchResults(p), staleTime: 30_000 };
-    }),
-  });
-  const rowAt = (index: number): MemberRow | undefined => {
-    const chunk = Math.floor(index / CHUNK_SIZE);
-    const data = chunk === 0 ? head : loaded[chunks.indexOf(chunk)]?.data;
-    return data?.results[index - chunk * CHUNK_SIZE];
-  };
+  const rowAt = useChunkedRows(params, head, items.map((item) => item.index));
 
   // A new filter or sort starts from the top.
   const paramsKey = JSON.stringify(params);
@@ -229,5 +251,58 @@ export function VirtualMemberTable({ label, params, head, columns, sort, onSort,
         </Table.Tbody>
       </Table>
     </div>
+  );
+}
+
+/** "Everyone" on a phone: the same chunked, virtualised list, as cards of measured height. */
+function VirtualMemberCards({ label, params, head, columns, sort, onSort, nameHref, actions }: VirtualTableProps) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const total = head.stats.result_count;
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_HEIGHT,
+    overscan: 4,
+  });
+  const items = virtualizer.getVirtualItems();
+  const rowAt = useChunkedRows(params, head, items.map((item) => item.index));
+  const paramsKey = JSON.stringify(params);
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [paramsKey]);
+  const links = { nameHref, actions };
+
+  return (
+    <>
+      <CardSort columns={columns} sort={sort} onSort={onSort} />
+      <div
+        ref={scrollRef}
+        className={classes.virtualScroll}
+        tabIndex={0}
+        role="region"
+        aria-label={t('member_list.virtual_region', { label })}
+        data-testid="members-virtual-scroll"
+      >
+        <ul aria-label={label} className={classes.cardList} style={{ position: 'relative', height: virtualizer.getTotalSize() }} data-testid="members-cards">
+          {items.map((item) => {
+            const row = rowAt(item.index);
+            return (
+              <li
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                aria-setsize={total}
+                aria-posinset={item.index + 1}
+                className={classes.virtualCard}
+                style={{ transform: `translateY(${String(item.start)}px)` }}
+              >
+                {row ? <MemberCard row={row} columns={columns} links={links} /> : <MemberCardPlaceholder />}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </>
   );
 }
