@@ -24,11 +24,18 @@ export function AdvancedSection({ title, invalid, children }: AdvancedSectionPro
   useEffect(() => {
     if (!invalid) return;
     setOpened(true);
-    const frame = requestAnimationFrame(() => {
+    // The input can take focus only once the section has rendered open, which may be a
+    // frame or more later on a busy device: try each frame until it holds focus (or give up).
+    let frame = 0;
+    let tries = 0;
+    const attempt = () => {
       const active = document.activeElement;
       if (active instanceof HTMLElement && active.getAttribute('aria-invalid') === 'true') return;
-      body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    });
+      const target = body.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      target?.focus();
+      if (document.activeElement !== target && ++tries < 30) frame = requestAnimationFrame(attempt);
+    };
+    frame = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(frame);
   }, [invalid]);
 
