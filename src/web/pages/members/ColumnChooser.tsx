@@ -27,14 +27,29 @@ export function ColumnChooser({ available, chosen, onChange }: ColumnChooserProp
   };
 
   return (
-    <Popover position="bottom-start" shadow="md" width={320} trapFocus>
+    <Popover
+      position="bottom-start"
+      shadow="md"
+      width={320}
+      trapFocus
+      // The list grows with every field and group: it stays within the window and scrolls
+      // inside, so the page never has to scroll under an open chooser (on a phone least of all).
+      middlewares={{
+        flip: true,
+        shift: true,
+        size: {
+          padding: 8,
+          apply: ({ availableHeight, elements }) => elements.floating.style.setProperty('--chooser-max-height', `${Math.max(160, Math.floor(availableHeight) - 32)}px`),
+        },
+      }}
+    >
       <Popover.Target>
         <Button variant="default" leftSection={<IconColumns size={18} aria-hidden />}>
           {t('member_list.columns', { n: chosen.length })}
         </Button>
       </Popover.Target>
       <Popover.Dropdown>
-        <ScrollArea.Autosize mah={420} type="auto">
+        <ScrollArea.Autosize mah="min(420px, var(--chooser-max-height, 420px))" type="auto">
           <Stack gap="md" pr="xs">
             {sections.map(({ section, title }) => {
               const columns = available.filter((c) => c.section === section);
