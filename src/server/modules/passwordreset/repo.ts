@@ -1,4 +1,5 @@
 import type { Db } from '../../db/kysely';
+import { countSince, recordAt } from '../../db/rateCounts';
 import type { PasswordResetsTable } from '../../db/schema';
 
 // Emailed reset links (only hashes) and the rate-limit counters of their requests.
@@ -43,18 +44,10 @@ export function pruneExpired(db: Db, tenantId: number, before: string): Promise<
 
 export type RateKind = 'password_reset_address' | 'password_reset_ip';
 
-export async function countEvents(db: Db, tenantId: number, kind: RateKind, key: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('rate_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('kind', '=', kind)
-    .where('key', '=', key)
-    .where('at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countEvents(db: Db, tenantId: number, kind: RateKind, key: string, since: string): Promise<number> {
+  return countSince(db, 'rate_events', tenantId, kind, key, since);
 }
 
 export function recordEvent(db: Db, tenantId: number, kind: RateKind, key: string, at: string): Promise<unknown> {
-  return db.insertInto('rate_events').values({ tenant_id: tenantId, kind, key, at }).execute();
+  return recordAt(db, 'rate_events', tenantId, kind, key, at);
 }
