@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,14 +10,13 @@ import { isApiError } from '../../api/errors';
 import { needsMfa, useMfaEnroll, useMfaReset, useMfaVerify } from '../../api/security';
 import { useLogin } from '../../api/session';
 import { GOTO_PARAM, RESET_PATH, sanitizeGoto } from '../../auth/goto';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { messageText } from '../../i18n/messages';
 import { MfaCodeForm } from '../security/MfaCodeForm';
 import { MfaEnrollment } from '../security/MfaEnrollment';
+import { AuthForm, EmailInput, PasswordField } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
 import { MfaResetCodeForm } from './MfaResetCodeForm';
 
@@ -171,38 +170,29 @@ export function LoginPage() {
       </Title>
       {step.kind === 'password' ? (
         <>
-          <Text mb="lg">{t('login.intro')}</Text>
-          {notice && error == null ? (
-            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status" mb="md">
-              {messageText(notice)}
-            </Alert>
-          ) : null}
-          <ErrorBanner error={error} fields={FIELDS} />
-          <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label={t('login.email')}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
-              <PasswordInput
-                label={t('login.password')}
-                autoComplete="current-password"
-                required
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              <SubmitButton pending={submit.pending} fullWidth mt="xs">
-                {t('login.submit')}
-              </SubmitButton>
-            </Stack>
-          </form>
+          <AuthForm
+            intro={t('login.intro')}
+            notice={
+              notice && error == null ? (
+                <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status" mb="md">
+                  {messageText(notice)}
+                </Alert>
+              ) : null
+            }
+            error={error}
+            fields={FIELDS}
+            onSubmit={form.onSubmit(submit.run, onInvalid)}
+            pending={submit.pending}
+            submitLabel={t('login.submit')}
+          >
+            <EmailInput label={t('login.email')} key={form.key('email')} inputProps={form.getInputProps('email')} />
+            <PasswordField
+              label={t('login.password')}
+              autoComplete="current-password"
+              key={form.key('password')}
+              inputProps={form.getInputProps('password')}
+            />
+          </AuthForm>
           <Anchor component={Link} to={RESET_PATH} display="inline-block" mt="md">
             {t('login.forgot')}
           </Anchor>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -11,13 +11,13 @@ import { LOGIN_PATH } from '../../auth/goto';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
 import { PageLoader } from '../../components/PageLoader';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { messageText } from '../../i18n/messages';
 import { PasswordStrengthMeter } from '../members/PasswordStrengthMeter';
 import { PATHS } from '../../routes';
 import type { LoginNoticeState } from './LoginPage';
+import { AuthForm, BackToLoginLink, PasswordField } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
 
 const FIELDS = ['newPassword_', 'confirmNewPassword_'] as const;
@@ -95,42 +95,32 @@ export function ResetPasswordPage() {
       ) : linkDied ? (
         <DeadLink error={error} />
       ) : (
-        <>
-          <Text mb="lg">{t('reset.set_intro')}</Text>
-          <ErrorBanner error={error} fields={FIELDS} />
-          <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
-            <Stack gap="md">
-              <PasswordInput
-                label={t('reset.new_password')}
-                autoComplete="new-password"
-                required
-                maxLength={50}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                key={form.key('newPassword_')}
-                {...form.getInputProps('newPassword_')}
-              />
-              <PasswordStrengthMeter password={form.values.newPassword_} />
-              <PasswordInput
-                label={t('reset.confirm_password')}
-                autoComplete="new-password"
-                required
-                maxLength={50}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                key={form.key('confirmNewPassword_')}
-                {...form.getInputProps('confirmNewPassword_')}
-              />
-              <SubmitButton pending={submit.pending} fullWidth mt="xs">
-                {t('reset.save')}
-              </SubmitButton>
-            </Stack>
-          </form>
-        </>
+        <AuthForm
+          intro={t('reset.set_intro')}
+          error={error}
+          fields={FIELDS}
+          onSubmit={form.onSubmit(submit.run, onInvalid)}
+          pending={submit.pending}
+          submitLabel={t('reset.save')}
+        >
+          <PasswordField
+            label={t('reset.new_password')}
+            autoComplete="new-password"
+            maxLength={50}
+            key={form.key('newPassword_')}
+            inputProps={form.getInputProps('newPassword_')}
+          />
+          <PasswordStrengthMeter password={form.values.newPassword_} />
+          <PasswordField
+            label={t('reset.confirm_password')}
+            autoComplete="new-password"
+            maxLength={50}
+            key={form.key('confirmNewPassword_')}
+            inputProps={form.getInputProps('confirmNewPassword_')}
+          />
+        </AuthForm>
       )}
-      <Anchor component={Link} to={LOGIN_PATH} display="inline-block" mt="md">
-        {t('reset.back_to_login')}
-      </Anchor>
+      <BackToLoginLink />
     </AuthFrame>
   );
 }
