@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type NewPasswordFields, newPasswordFields } from '../../../shared/schemas/passwordReset';
@@ -9,16 +9,16 @@ import { bannerKeys } from '../../api/errorKeys';
 import { useResetCheck, useResetPassword } from '../../api/passwordReset';
 import { LOGIN_PATH } from '../../auth/goto';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
+import { translateFieldErrors } from '../../components/formErrors';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { messageText } from '../../i18n/messages';
 import { PasswordStrengthMeter } from '../members/PasswordStrengthMeter';
 import { PATHS } from '../../routes';
 import type { LoginNoticeState } from './LoginPage';
 import { AuthForm, BackToLoginLink, PasswordField } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
+import { useAuthSubmit } from './useAuthSubmit';
 
 const FIELDS = ['newPassword_', 'confirmNewPassword_'] as const;
 const validate = schemaResolver(newPasswordFields, { sync: true });
@@ -55,7 +55,6 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const check = useResetCheck(token);
   const reset = useResetPassword(token);
-  const [error, setError] = useState<unknown>(null);
   useDocumentTitle(t('app.document_title', { page: t('reset.set_page'), site: t('app.name') }));
 
   const form = useForm<NewPasswordFields>({
@@ -64,22 +63,12 @@ export function ResetPasswordPage() {
     validate: (values) => translateFieldErrors(validate(values)),
   });
 
-  const submit = useGuardedSubmit(async (values: NewPasswordFields) => {
-    setError(null);
-    try {
-      await reset.mutateAsync(values);
-      const state: LoginNoticeState = { loginNotice: 'reset.done' };
-      void navigate(LOGIN_PATH, { replace: true, state });
-    } catch (failure) {
-      setError(failure);
-      applyServerErrors(form, failure, FIELDS);
-    }
+  const submit = useAuthSubmit(form, FIELDS, async (values: NewPasswordFields) => {
+    await reset.mutateAsync(values);
+    const state: LoginNoticeState = { loginNotice: 'reset.done' };
+    void navigate(LOGIN_PATH, { replace: true, state });
   });
-
-  const onInvalid = (errors: FormErrors) => {
-    setError(null);
-    focusFirstInvalid(form, errors, FIELDS);
-  };
+  const { error } = submit;
 
   const linkDied = error != null && bannerKeys(error, FIELDS).includes('password_reset_invalid');
 
@@ -99,7 +88,7 @@ export function ResetPasswordPage() {
           intro={t('reset.set_intro')}
           error={error}
           fields={FIELDS}
-          onSubmit={form.onSubmit(submit.run, onInvalid)}
+          onSubmit={form.onSubmit(submit.run, submit.onInvalid)}
           pending={submit.pending}
           submitLabel={t('reset.save')}
         >

@@ -1,15 +1,15 @@
 import { Alert, Title } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ResetRequestBody, resetRequestBody } from '../../../shared/schemas/passwordReset';
 import { useResetRequest } from '../../api/passwordReset';
-import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
+import { translateFieldErrors } from '../../components/formErrors';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { AuthForm, BackToLoginLink, EmailInput } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
+import { useAuthSubmit } from './useAuthSubmit';
 
 const FIELDS = ['email'] as const;
 const validate = schemaResolver(resetRequestBody, { sync: true });
@@ -21,7 +21,6 @@ const validate = schemaResolver(resetRequestBody, { sync: true });
 export function ResetRequestPage() {
   const { t } = useTranslation();
   const request = useResetRequest();
-  const [error, setError] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
   const sentRef = useRef<HTMLDivElement>(null);
   useDocumentTitle(t('app.document_title', { page: t('reset.request_page'), site: t('app.name') }));
@@ -37,21 +36,10 @@ export function ResetRequestPage() {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  const submit = useGuardedSubmit(async (values: ResetRequestBody) => {
-    setError(null);
-    try {
-      await request.mutateAsync(values);
-      setSent(true);
-    } catch (failure) {
-      setError(failure);
-      applyServerErrors(form, failure, FIELDS);
-    }
+  const submit = useAuthSubmit(form, FIELDS, async (values: ResetRequestBody) => {
+    await request.mutateAsync(values);
+    setSent(true);
   });
-
-  const onInvalid = (errors: FormErrors) => {
-    setError(null);
-    focusFirstInvalid(form, errors, FIELDS);
-  };
 
   return (
     <AuthFrame>
@@ -65,9 +53,9 @@ export function ResetRequestPage() {
       ) : (
         <AuthForm
           intro={t('reset.request_intro')}
-          error={error}
+          error={submit.error}
           fields={FIELDS}
-          onSubmit={form.onSubmit(submit.run, onInvalid)}
+          onSubmit={form.onSubmit(submit.run, submit.onInvalid)}
           pending={submit.pending}
           submitLabel={t('reset.send')}
         >
