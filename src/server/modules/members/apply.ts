@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
+import { countSince, recordAt } from '../../db/rateCounts';
 import type { Member, Tenant } from '../../db/schema';
 import type { Field } from '../../../shared/fields/types';
 import { isOnApplyForm, VISIBILITY_EDITABLE } from '../../../shared/fields/types';
@@ -57,16 +58,9 @@ export interface ApplyMeta {
 export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta: ApplyMeta): Promise<{ ok: true }> {
   const now = deps.clock.now();
   const since = iso(new Date(now.getTime() - APPLY_WINDOW_MS));
-  const recent = await deps.db
-    .selectFrom('rate_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenant_id', '=', tenant.id)
-    .where('kind', '=', 'apply')
-    .where('key', '=', meta.ip)
-    .where('at', '>=', since)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= APPLY_RATE_LIMIT) throw new RateLimited('members_apply_rate_limited');
-  const count = () => deps.db.insertInto('rate_events').values({ tenant_id: tenant.id, kind: 'apply', key: meta.ip, at: iso(now) }).execute();
+  const recent = await countSince(deps.db, 'rate_events', tenant.id, 'apply', meta.ip, since);
+  if (recent >= APPLY_RATE_LIMIT) throw new RateLimited('members_apply_rate_limited');
+  const count = () => recordAt(deps.db, 'rate_events', tenant.id, 'apply', meta.ip, iso(now));
 
   // A filled honeypot or a form sent faster than a person can type: accept silently, store nothing.
   // A start time in the future is a device clock running ahead, not a bot.

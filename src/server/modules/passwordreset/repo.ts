@@ -1,4 +1,5 @@
 import type { Db } from '../../db/kysely';
+import { countSince, recordAt } from '../../db/rateCounts';
 import type { PasswordResetsTable } from '../../db/schema';
 
 // Emailed reset links (only hashes) and the rate-limit counters of their requests.
@@ -11,27 +12,26 @@ export function find(db: Db, tenantId: number, id: string) {
   return db.selectFrom('password_resets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Spends one link; false when it was already spent (a second tab, a replay). */
-export async function markUsed(db: Db, tenantId: number, id: string, at: string): Promise<boolean> {
-  const r = await db
+/** Spends the still-unspent links that match, by link or by member. */
+function spendWhere(db: Db, tenantId: number, column: 'id' | 'member_id', value: string | number, at: string) {
+  return db
     .updateTable('password_resets')
     .set({ used_at: at })
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
+    .where(column, '=', value)
     .where('used_at', 'is', null)
     .executeTakeFirst();
+}
+
+/** Spends one link; false when it was already spent (a second tab, a replay). */
+export async function markUsed(db: Db, tenantId: number, id: string, at: string): Promise<boolean> {
+  const r = await spendWhere(db, tenantId, 'id', id, at);
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Every other outstanding link of the member dies with the one used. */
 export function spendAllOf(db: Db, tenantId: number, memberId: number, at: string): Promise<unknown> {
-  return db
-    .updateTable('password_resets')
-    .set({ used_at: at })
-    .where('tenant_id', '=', tenantId)
-    .where('member_id', '=', memberId)
-    .where('used_at', 'is', null)
-    .execute();
+  return spendWhere(db, tenantId, 'member_id', memberId, at);
 }
 
 /** Links long past their expiry are of no use to anyone; removing them keeps the table small. */
@@ -43,18 +43,10 @@ export function pruneExpired(db: Db, tenantId: number, before: string): Promise<
 
 export type RateKind = 'password_reset_address' | 'password_reset_ip';
 
-export async function countEvents(db: Db, tenantId: number, kind: RateKind, key: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('rate_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('kind', '=', kind)
-    .where('key', '=', key)
-    .where('at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countEvents(db: Db, tenantId: number, kind: RateKind, key: string, since: string): Promise<number> {
+  return countSince(db, 'rate_events', tenantId, kind, key, since);
 }
 
 export function recordEvent(db: Db, tenantId: number, kind: RateKind, key: string, at: string): Promise<unknown> {
-  return db.insertInto('rate_events').values({ tenant_id: tenantId, kind, key, at }).execute();
+  return recordAt(db, 'rate_events', tenantId, kind, key, at);
 }

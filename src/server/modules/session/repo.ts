@@ -1,4 +1,5 @@
 import type { Db } from '../../db/kysely';
+import { countSince, recordAt } from '../../db/rateCounts';
 import type { Session } from '../../db/schema';
 
 export function insert(db: Db, tenantId: number, s: Omit<Session, 'tenant_id'>): Promise<unknown> {
@@ -66,19 +67,11 @@ export async function setUserData(db: Db, tenantId: number, memberId: number, ke
 export type FailureKind = 'account' | 'ip' | 'mfa';
 
 export function recordFailure(db: Db, tenantId: number, kind: FailureKind, key: string, at: string): Promise<unknown> {
-  return db.insertInto('login_failures').values({ tenant_id: tenantId, kind, key, at }).execute();
+  return recordAt(db, 'login_failures', tenantId, kind, key, at);
 }
 
-export async function countFailures(db: Db, tenantId: number, kind: FailureKind, key: string, since: string): Promise<number> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('kind', '=', kind)
-    .where('key', '=', key)
-    .where('at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countFailures(db: Db, tenantId: number, kind: FailureKind, key: string, since: string): Promise<number> {
+  return countSince(db, 'login_failures', tenantId, kind, key, since);
 }
 
 export function clearFailures(db: Db, tenantId: number, kind: FailureKind, key: string): Promise<unknown> {

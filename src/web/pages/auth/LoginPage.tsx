@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,15 +10,14 @@ import { isApiError } from '../../api/errors';
 import { needsMfa, useMfaEnroll, useMfaReset, useMfaVerify } from '../../api/security';
 import { useLogin } from '../../api/session';
 import { GOTO_PARAM, RESET_PATH, sanitizeGoto } from '../../auth/goto';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
-import { SubmitButton } from '../../components/SubmitButton';
+import { translateFieldErrors } from '../../components/formErrors';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { messageText } from '../../i18n/messages';
 import { MfaCodeForm } from '../security/MfaCodeForm';
 import { MfaEnrollment } from '../security/MfaEnrollment';
+import { AuthForm, EmailInput, PasswordField } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
+import { useAuthSubmit } from './useAuthSubmit';
 import { MfaResetCodeForm } from './MfaResetCodeForm';
 
 /** Form fields in screen order: the first invalid one gets focus. */
@@ -61,7 +60,6 @@ export function LoginPage() {
   const reset = useMfaReset();
   const enroll = useMfaEnroll();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [error, setError] = useState<unknown>(null);
   const [focusPassword, setFocusPassword] = useState(false);
   const notice = noticeOf(location.state);
   useDocumentTitle(t('app.document_title', { page: t('login.page'), site: t('app.name') }));
@@ -71,6 +69,28 @@ export function LoginPage() {
     initialValues: { email: '', password: '' },
     validate: (values) => translateFieldErrors(validateLogin(values)),
   });
+
+  const submit = useAuthSubmit(
+    form,
+    FIELDS,
+    async (values: LoginBody) => {
+      const reply = await login.mutateAsync(values);
+      if (!needsMfa(reply)) {
+        finish();
+        return;
+      }
+      const failure = await goToStep(reply);
+      if (failure != null) setError(failure);
+    },
+    (namedField) => {
+      if (namedField) return;
+      // login_failed names no field; the password is what people mistype.
+      const password = form.getInputNode('password') as HTMLInputElement | null;
+      password?.focus();
+      password?.select();
+    },
+  );
+  const { error, setError } = submit;
 
   // Back on the password step after an expired challenge: the password field is shown again.
   useEffect(() => {
@@ -113,32 +133,6 @@ export function LoginPage() {
     return null;
   };
 
-  const submit = useGuardedSubmit(async (values: LoginBody) => {
-    setError(null);
-    try {
-      const reply = await login.mutateAsync(values);
-      if (!needsMfa(reply)) {
-        finish();
-        return;
-      }
-      const failure = await goToStep(reply);
-      if (failure != null) setError(failure);
-    } catch (failure) {
-      setError(failure);
-      if (!applyServerErrors(form, failure, FIELDS)) {
-        // login_failed names no field; the password is what people mistype.
-        const password = form.getInputNode('password') as HTMLInputElement | null;
-        password?.focus();
-        password?.select();
-      }
-    }
-  });
-
-  const onInvalid = (errors: FormErrors) => {
-    setError(null);
-    focusFirstInvalid(form, errors, FIELDS);
-  };
-
   const verifyCode = (challenge: string) => async (code: string): Promise<unknown> => {
     try {
       await verify.mutateAsync({ challenge, code });
@@ -171,38 +165,29 @@ export function LoginPage() {
       </Title>
       {step.kind === 'password' ? (
         <>
-          <Text mb="lg">{t('login.intro')}</Text>
-          {notice && error == null ? (
-            <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status" mb="md">
-              {messageText(notice)}
-            </Alert>
-          ) : null}
-          <ErrorBanner error={error} fields={FIELDS} />
-          <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label={t('login.email')}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
-              <PasswordInput
-                label={t('login.password')}
-                autoComplete="current-password"
-                required
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              <SubmitButton pending={submit.pending} fullWidth mt="xs">
-                {t('login.submit')}
-              </SubmitButton>
-            </Stack>
-          </form>
+          <AuthForm
+            intro={t('login.intro')}
+            notice={
+              notice && error == null ? (
+                <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status" mb="md">
+                  {messageText(notice)}
+                </Alert>
+              ) : null
+            }
+            error={error}
+            fields={FIELDS}
+            onSubmit={form.onSubmit(submit.run, submit.onInvalid)}
+            pending={submit.pending}
+            submitLabel={t('login.submit')}
+          >
+            <EmailInput label={t('login.email')} key={form.key('email')} inputProps={form.getInputProps('email')} />
+            <PasswordField
+              label={t('login.password')}
+              autoComplete="current-password"
+              key={form.key('password')}
+              inputProps={form.getInputProps('password')}
+            />
+          </AuthForm>
           <Anchor component={Link} to={RESET_PATH} display="inline-block" mt="md">
             {t('login.forgot')}
           </Anchor>

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type NewPasswordFields, newPasswordFields } from '../../../shared/schemas/passwordReset';
@@ -9,16 +9,16 @@ import { bannerKeys } from '../../api/errorKeys';
 import { useResetCheck, useResetPassword } from '../../api/passwordReset';
 import { LOGIN_PATH } from '../../auth/goto';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
+import { translateFieldErrors } from '../../components/formErrors';
 import { PageLoader } from '../../components/PageLoader';
-import { SubmitButton } from '../../components/SubmitButton';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { messageText } from '../../i18n/messages';
 import { PasswordStrengthMeter } from '../members/PasswordStrengthMeter';
 import { PATHS } from '../../routes';
 import type { LoginNoticeState } from './LoginPage';
+import { AuthForm, BackToLoginLink, PasswordField } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
+import { useAuthSubmit } from './useAuthSubmit';
 
 const FIELDS = ['newPassword_', 'confirmNewPassword_'] as const;
 const validate = schemaResolver(newPasswordFields, { sync: true });
@@ -55,7 +55,6 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const check = useResetCheck(token);
   const reset = useResetPassword(token);
-  const [error, setError] = useState<unknown>(null);
   useDocumentTitle(t('app.document_title', { page: t('reset.set_page'), site: t('app.name') }));
 
   const form = useForm<NewPasswordFields>({
@@ -64,22 +63,12 @@ export function ResetPasswordPage() {
     validate: (values) => translateFieldErrors(validate(values)),
   });
 
-  const submit = useGuardedSubmit(async (values: NewPasswordFields) => {
-    setError(null);
-    try {
-      await reset.mutateAsync(values);
-      const state: LoginNoticeState = { loginNotice: 'reset.done' };
-      void navigate(LOGIN_PATH, { replace: true, state });
-    } catch (failure) {
-      setError(failure);
-      applyServerErrors(form, failure, FIELDS);
-    }
+  const submit = useAuthSubmit(form, FIELDS, async (values: NewPasswordFields) => {
+    await reset.mutateAsync(values);
+    const state: LoginNoticeState = { loginNotice: 'reset.done' };
+    void navigate(LOGIN_PATH, { replace: true, state });
   });
-
-  const onInvalid = (errors: FormErrors) => {
-    setError(null);
-    focusFirstInvalid(form, errors, FIELDS);
-  };
+  const { error } = submit;
 
   const linkDied = error != null && bannerKeys(error, FIELDS).includes('password_reset_invalid');
 
@@ -95,42 +84,32 @@ export function ResetPasswordPage() {
       ) : linkDied ? (
         <DeadLink error={error} />
       ) : (
-        <>
-          <Text mb="lg">{t('reset.set_intro')}</Text>
-          <ErrorBanner error={error} fields={FIELDS} />
-          <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
-            <Stack gap="md">
-              <PasswordInput
-                label={t('reset.new_password')}
-                autoComplete="new-password"
-                required
-                maxLength={50}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                key={form.key('newPassword_')}
-                {...form.getInputProps('newPassword_')}
-              />
-              <PasswordStrengthMeter password={form.values.newPassword_} />
-              <PasswordInput
-                label={t('reset.confirm_password')}
-                autoComplete="new-password"
-                required
-                maxLength={50}
-                visibilityToggleFocusable
-                visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                key={form.key('confirmNewPassword_')}
-                {...form.getInputProps('confirmNewPassword_')}
-              />
-              <SubmitButton pending={submit.pending} fullWidth mt="xs">
-                {t('reset.save')}
-              </SubmitButton>
-            </Stack>
-          </form>
-        </>
+        <AuthForm
+          intro={t('reset.set_intro')}
+          error={error}
+          fields={FIELDS}
+          onSubmit={form.onSubmit(submit.run, submit.onInvalid)}
+          pending={submit.pending}
+          submitLabel={t('reset.save')}
+        >
+          <PasswordField
+            label={t('reset.new_password')}
+            autoComplete="new-password"
+            maxLength={50}
+            key={form.key('newPassword_')}
+            inputProps={form.getInputProps('newPassword_')}
+          />
+          <PasswordStrengthMeter password={form.values.newPassword_} />
+          <PasswordField
+            label={t('reset.confirm_password')}
+            autoComplete="new-password"
+            maxLength={50}
+            key={form.key('confirmNewPassword_')}
+            inputProps={form.getInputProps('confirmNewPassword_')}
+          />
+        </AuthForm>
       )}
-      <Anchor component={Link} to={LOGIN_PATH} display="inline-block" mt="md">
-        {t('reset.back_to_login')}
-      </Anchor>
+      <BackToLoginLink />
     </AuthFrame>
   );
 }

@@ -1,18 +1,15 @@
-import { Alert, Anchor, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormErrors, schemaResolver, useForm } from '@mantine/form';
+import { Alert, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { type ResetRequestBody, resetRequestBody } from '../../../shared/schemas/passwordReset';
 import { useResetRequest } from '../../api/passwordReset';
-import { LOGIN_PATH } from '../../auth/goto';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
-import { SubmitButton } from '../../components/SubmitButton';
+import { translateFieldErrors } from '../../components/formErrors';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
+import { AuthForm, BackToLoginLink, EmailInput } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
+import { useAuthSubmit } from './useAuthSubmit';
 
 const FIELDS = ['email'] as const;
 const validate = schemaResolver(resetRequestBody, { sync: true });
@@ -24,7 +21,6 @@ const validate = schemaResolver(resetRequestBody, { sync: true });
 export function ResetRequestPage() {
   const { t } = useTranslation();
   const request = useResetRequest();
-  const [error, setError] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
   const sentRef = useRef<HTMLDivElement>(null);
   useDocumentTitle(t('app.document_title', { page: t('reset.request_page'), site: t('app.name') }));
@@ -40,21 +36,10 @@ export function ResetRequestPage() {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
-  const submit = useGuardedSubmit(async (values: ResetRequestBody) => {
-    setError(null);
-    try {
-      await request.mutateAsync(values);
-      setSent(true);
-    } catch (failure) {
-      setError(failure);
-      applyServerErrors(form, failure, FIELDS);
-    }
+  const submit = useAuthSubmit(form, FIELDS, async (values: ResetRequestBody) => {
+    await request.mutateAsync(values);
+    setSent(true);
   });
-
-  const onInvalid = (errors: FormErrors) => {
-    setError(null);
-    focusFirstInvalid(form, errors, FIELDS);
-  };
 
   return (
     <AuthFrame>
@@ -66,30 +51,18 @@ export function ResetRequestPage() {
           {t('reset.sent')}
         </Alert>
       ) : (
-        <>
-          <Text mb="lg">{t('reset.request_intro')}</Text>
-          <ErrorBanner error={error} fields={FIELDS} />
-          <form onSubmit={form.onSubmit(submit.run, onInvalid)} noValidate>
-            <Stack gap="md">
-              <TextInput
-                label={t('reset.email')}
-                type="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
-              <SubmitButton pending={submit.pending} fullWidth mt="xs">
-                {t('reset.send')}
-              </SubmitButton>
-            </Stack>
-          </form>
-        </>
+        <AuthForm
+          intro={t('reset.request_intro')}
+          error={submit.error}
+          fields={FIELDS}
+          onSubmit={form.onSubmit(submit.run, submit.onInvalid)}
+          pending={submit.pending}
+          submitLabel={t('reset.send')}
+        >
+          <EmailInput label={t('reset.email')} key={form.key('email')} inputProps={form.getInputProps('email')} />
+        </AuthForm>
       )}
-      <Anchor component={Link} to={LOGIN_PATH} display="inline-block" mt="md">
-        {t('reset.back_to_login')}
-      </Anchor>
+      <BackToLoginLink />
     </AuthFrame>
   );
 }

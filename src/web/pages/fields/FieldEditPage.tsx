@@ -9,7 +9,7 @@ import { type Field, FIELD_TYPES, type FieldType, type Visibility } from '../../
 import type { FieldSaveBody } from '../../../shared/schemas/fields';
 import { isApiError } from '../../api/errors';
 import { type FieldDetails, useDeleteField, useField, useSaveField } from '../../api/fields';
-import { AdvancedSection } from '../../components/AdvancedSection';
+import { AdvancedIdentifier } from '../../components/AdvancedIdentifier';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { CountedDeleteModal } from '../../components/CountedDeleteModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -256,21 +256,18 @@ function FieldEditor({ field }: { field: FieldDetails | null }) {
                 {...form.getInputProps('help_text')}
               />
             ) : null}
-            <AdvancedSection title={t('fields.advanced')} invalid={Boolean(form.errors.name)}>
-              <TextInput
-                label={t('fields.name')}
-                description={isNew ? t('fields.name_help') : t('fields.name_locked')}
-                required={isNew}
-                readOnly={!isNew}
-                maxLength={50}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                {...form.getInputProps('name')}
-                onChange={(e) => {
-                  setNameTouched(true);
-                  form.setFieldValue('name', e.currentTarget.value);
-                }}
-              />
-            </AdvancedSection>
+            <AdvancedIdentifier
+              title={t('fields.advanced')}
+              label={t('fields.name')}
+              description={isNew ? t('fields.name_help') : t('fields.name_locked')}
+              required={isNew}
+              readOnly={!isNew}
+              inputProps={form.getInputProps('name')}
+              onType={(value) => {
+                setNameTouched(true);
+                form.setFieldValue('name', value);
+              }}
+            />
             <Group justify="space-between" mt="sm">
               <Group gap="sm">
                 <SubmitButton pending={submit.pending || resolveOptions.pending}>{t('common.save')}</SubmitButton>

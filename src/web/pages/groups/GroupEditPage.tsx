@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { type AllowedSenders, type Group, type GroupSaveBody, groupSaveBody } from '../../../shared/schemas/groups';
 import { isApiError } from '../../api/errors';
 import { useDeleteGroup, useGroup, useSaveGroup } from '../../api/groups';
-import { AdvancedSection } from '../../components/AdvancedSection';
+import { AdvancedIdentifier } from '../../components/AdvancedIdentifier';
 import { CountedDeleteModal } from '../../components/CountedDeleteModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid, translateFieldErrors } from '../../components/formErrors';
@@ -164,21 +164,18 @@ function GroupEditor({ group }: { group: Group | null }) {
                 <Radio value="admins_and_board" label={allowedSendersLabel(t, 'admins_and_board')} />
               </Stack>
             </Radio.Group>
-            <AdvancedSection title={t('groups.advanced')} invalid={Boolean(form.errors.name)}>
-              <TextInput
-                label={t('groups.name')}
-                description={group?.builtin ? t('groups.name_locked') : t('groups.name_help')}
-                required
-                readOnly={Boolean(group?.builtin)}
-                maxLength={50}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                {...form.getInputProps('name')}
-                onChange={(e) => {
-                  setNameTouched(true);
-                  form.setFieldValue('name', e.currentTarget.value);
-                }}
-              />
-            </AdvancedSection>
+            <AdvancedIdentifier
+              title={t('groups.advanced')}
+              label={t('groups.name')}
+              description={group?.builtin ? t('groups.name_locked') : t('groups.name_help')}
+              required
+              readOnly={Boolean(group?.builtin)}
+              inputProps={form.getInputProps('name')}
+              onType={(value) => {
+                setNameTouched(true);
+                form.setFieldValue('name', value);
+              }}
+            />
             <MantineGroup justify="space-between" mt="sm">
               <MantineGroup gap="sm">
                 <SubmitButton pending={submit.pending}>{t('common.save')}</SubmitButton>

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../../shared/fields/types';
 import type { Group as MemberGroup } from '../../../shared/schemas/groups';
+import { NewTabLink } from '../../components/NewTabLink';
 import { isRegistered, PATHS } from '../../routes';
 import { fieldTypeLabel } from '../fields/fieldLabels';
 
@@ -57,13 +58,9 @@ export function StepFields({ fields, groups, onNext }: StepFieldsProps) {
       ) : null}
       {isRegistered(PATHS.fieldAdd) ? (
         <Stack gap={4}>
-          <Anchor href={PATHS.fieldAdd} target="_blank" rel="noopener" fw={600} data-testid="import-add-field">
-            <Group component="span" gap={4} wrap="nowrap">
-              {t('import.add_field')}
-              <IconExternalLink size={16} aria-hidden />
-              <VisuallyHidden>{t('import.new_tab')}</VisuallyHidden>
-            </Group>
-          </Anchor>
+          <NewTabLink href={PATHS.fieldAdd} newTabText={t('import.new_tab')} data-testid="import-add-field">
+            {t('import.add_field')}
+          </NewTabLink>
           <Text size="sm" c="dimmed">
             {t('import.add_field_help')}
           </Text>

@@ -1,6 +1,6 @@
-import { Button, CopyButton, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { copyableTextProps, CopyRow } from '../../components/CopyControls';
 import { PATHS } from '../../routes';
 import { embedSnippet } from './applicationFormat';
 
@@ -18,31 +18,13 @@ export function ApplyEmbedSnippet() {
         label={t('applications.embed_label')}
         description={t('applications.embed_help')}
         value={snippet}
-        readOnly
+        {...copyableTextProps}
         autosize
         minRows={2}
-        spellCheck={false}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
-        onFocus={(event) => event.currentTarget.select()}
         data-testid="apply-embed-snippet"
       />
-      <CopyButton value={snippet} timeout={3000}>
-        {({ copied, copy }) => (
-          <Group gap="sm">
-            <Button
-              variant="default"
-              leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-              onClick={copy}
-            >
-              {t('applications.embed_copy')}
-            </Button>
-            {/* Announced when the copy succeeds; empty otherwise. */}
-            <Text size="sm" role="status" aria-live="polite">
-              {copied ? t('applications.embed_copied') : ''}
-            </Text>
-          </Group>
-        )}
-      </CopyButton>
+      <CopyRow value={snippet} label={t('applications.embed_copy')} copiedText={t('applications.embed_copied')} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Box, Button, CopyButton, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Box, CopyButton, Group, List, Stack, Textarea, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MfaEnrollmentReply } from '../../../shared/schemas/security';
+import { copyableTextProps, CopyActionButton, CopyStatus } from '../../components/CopyControls';
 import { groupSecret, svgDataUrl } from './mfaFormat';
 
 interface MfaEnrollmentProps {
@@ -55,27 +55,19 @@ export function MfaEnrollment({ enrollment, headingOrder, children }: MfaEnrollm
                 label={t('mfa.secret_label')}
                 description={t('mfa.secret_help')}
                 value={grouped}
-                readOnly
+                {...copyableTextProps}
                 autosize
                 minRows={1}
-                spellCheck={false}
                 autoComplete="off"
-                onFocus={(event) => event.currentTarget.select()}
                 styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
                 style={{ flex: '1 1 260px' }}
                 data-testid="mfa-secret"
               />
-              <Button
-                variant="default"
-                leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                onClick={copy}
-              >
+              <CopyActionButton copied={copied} copy={copy}>
                 {t('mfa.copy_secret')}
-              </Button>
+              </CopyActionButton>
             </Group>
-            <Text size="sm" role="status" aria-live="polite">
-              {copied ? t('mfa.secret_copied') : ''}
-            </Text>
+            <CopyStatus copied={copied}>{t('mfa.secret_copied')}</CopyStatus>
           </Stack>
         )}
       </CopyButton>
