@@ -137,6 +137,21 @@ test('käyttäjävalikon nimi alkaa näkyvällä tekstillä, pikahaun korostettu
   expect((await ringOf(supersearch)).style).toBe('solid');
 });
 
+test('vaalean painikkeen teksti on luettava myös hiiren ollessa päällä', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/members/applications');
+  const back = page.getByRole('link', { name: 'Takaisin jäsenlistaan' });
+  await back.hover();
+  // The hover colour is a background transition: measure once it has settled.
+  await expect
+    .poll(async () => {
+      const c = await back.evaluate((el) => ({ text: getComputedStyle(el).color, bg: getComputedStyle(el).backgroundColor }));
+      return contrast(c.text, c.bg);
+    })
+    .toBeGreaterThanOrEqual(4.5);
+  await expectAccessible(page, 'jäsenhakemukset, hiiri paluupainikkeen päällä');
+});
+
 test('puhelimella jäsenlista kortteina ja pikahaku valikossa', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await loginAsAdmin(page);

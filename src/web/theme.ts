@@ -22,6 +22,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
     '--mantine-color-red-filled-hover': '#a61e1e',
+    // Light buttons darken to shade 2 on hover, where their shade-9 text is only 4:1:
+    // a lighter hover keeps it above 4.5:1 (blue 4.9:1 on shade 1, red 5.1:1 on shade 0).
+    '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
+    '--mantine-color-red-light-hover': 'var(--mantine-color-red-0)',
+    '--mantine-color-gray-light-hover': 'var(--mantine-color-gray-1)',
   },
   dark: {},
 });
