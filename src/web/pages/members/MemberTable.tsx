@@ -187,24 +187,31 @@ function useChunkedRows(params: VirtualTableProps['params'], head: ResultsReply,
   };
 }
 
-function VirtualRows({ label, params, head, columns, sort, onSort, nameHref, actions }: VirtualTableProps) {
-  const { t } = useTranslation();
+/**
+ * "Everyone": a virtualised window over the whole result, fetched in chunks as it scrolls;
+ * a new filter or sort starts from the top. Shared by the table and the phone's cards.
+ */
+function useVirtualMembers(params: VirtualTableProps['params'], head: VirtualTableProps['head'], estimate: number, overscan: number) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const total = head.stats.result_count;
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    estimateSize: () => estimate,
+    overscan,
   });
   const items = virtualizer.getVirtualItems();
   const rowAt = useChunkedRows(params, head, items.map((item) => item.index));
-
-  // A new filter or sort starts from the top.
   const paramsKey = JSON.stringify(params);
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [paramsKey]);
+  return { scrollRef, virtualizer, items, rowAt, total };
+}
+
+function VirtualRows({ label, params, head, columns, sort, onSort, nameHref, actions }: VirtualTableProps) {
+  const { t } = useTranslation();
+  const { scrollRef, virtualizer, items, rowAt, total } = useVirtualMembers(params, head, ROW_HEIGHT, 8);
 
   const links = { nameHref, actions };
   const colSpan = columns.length + 1 + (actions ? 1 : 0);
@@ -257,20 +264,7 @@ function VirtualRows({ label, params, head, columns, sort, onSort, nameHref, act
 /** "Everyone" on a phone: the same chunked, virtualised list, as cards of measured height. */
 function VirtualMemberCards({ label, params, head, columns, sort, onSort, nameHref, actions }: VirtualTableProps) {
   const { t } = useTranslation();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const total = head.stats.result_count;
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_HEIGHT,
-    overscan: 4,
-  });
-  const items = virtualizer.getVirtualItems();
-  const rowAt = useChunkedRows(params, head, items.map((item) => item.index));
-  const paramsKey = JSON.stringify(params);
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [paramsKey]);
+  const { scrollRef, virtualizer, items, rowAt, total } = useVirtualMembers(params, head, CARD_HEIGHT, 4);
   const links = { nameHref, actions };
 
   return (
