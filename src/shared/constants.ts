@@ -44,6 +44,8 @@ export type TrustStatus = (typeof TRUST_STATUSES)[number];
 
 /** Server-side session idle timeout (issue 3): 8 hours. */
 export const SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
+/** However busy, a session ends this long after its login (issue 11): a stolen cookie does not live forever. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Login throttling: failures counted over a sliding window. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

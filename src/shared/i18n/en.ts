@@ -61,6 +61,9 @@ const en = {
   value_too_small: "The value is too small.",
   insufficient_password_strength: "The password is too weak. Use at least 10 characters.",
   passwords_dont_match: "The passwords do not match.",
+  // --- sessions and accounts (issue 11) ---
+  members_current_password_required: "Enter your current password to change it.",
+  members_current_password_wrong: "The current password is not correct.",
   // --- password reset and saved filters (issue 21 §13–14) ---
   password_reset_rate_limited: "Too many requests. Wait an hour and try again.",
   password_reset_invalid: "The link has expired or has already been used. Ask for a new link.",
@@ -1017,6 +1020,10 @@ const en = {
   'edit_me.required_and_readonly_note': "Fields marked with an asterisk (*) are required. Some details are shown read-only: the association's register administrators can change them.",
   'edit_me.submit': "Save",
   'edit_me.saved': "Your details have been saved.",
+  // --- own password change (issue 11) ---
+  'edit_me.password_title': "Password",
+  'edit_me.password_help': "Leave empty to keep your password. With a new password, give the current one too. Changing it signs you out on other devices.",
+  'edit_me.current_password': "Current password",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Import members",
   'import.all_imports': "Earlier imports",

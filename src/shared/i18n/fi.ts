@@ -60,6 +60,9 @@ const fi = {
   value_too_small: "Arvo on liian pieni.",
   insufficient_password_strength: "Salasana on liian heikko. Käytä vähintään 10 merkkiä.",
   passwords_dont_match: "Salasanat eivät täsmää.",
+  // --- sessions and accounts (issue 11) ---
+  members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
+  members_current_password_wrong: "Nykyinen salasana ei ole oikein.",
   // --- password reset and saved filters (issue 21 §13–14) ---
   password_reset_rate_limited: "Liian monta pyyntöä. Odota tunti ja yritä uudelleen.",
   password_reset_invalid: "Linkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.",
@@ -1017,6 +1020,10 @@ const fi = {
   'edit_me.required_and_readonly_note': "Tähdellä (*) merkityt kentät ovat pakollisia. Osa tiedoista näytetään vain luettavina: niitä voi muuttaa yhdistyksen jäsenrekisterin ylläpitäjä.",
   'edit_me.submit': "Tallenna",
   'edit_me.saved': "Tietosi on tallennettu.",
+  // --- own password change (issue 11) ---
+  'edit_me.password_title': "Salasana",
+  'edit_me.password_help': "Jätä tyhjäksi, jos et vaihda salasanaa. Uuden salasanan kanssa anna myös nykyinen. Vaihto kirjaa sinut ulos muilta laitteilta.",
+  'edit_me.current_password': "Nykyinen salasana",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Tuo jäseniä",
   'import.all_imports': "Aiemmat tuonnit",

@@ -61,6 +61,9 @@ const sv = {
   value_too_small: "Värdet är för litet.",
   insufficient_password_strength: "Lösenordet är för svagt. Använd minst 10 tecken.",
   passwords_dont_match: "Lösenorden stämmer inte överens.",
+  // --- sessions and accounts (issue 11) ---
+  members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
+  members_current_password_wrong: "Det nuvarande lösenordet är fel.",
   // --- password reset and saved filters (issue 21 §13–14) ---
   password_reset_rate_limited: "För många förfrågningar. Vänta en timme och försök igen.",
   password_reset_invalid: "Länken har gått ut eller redan använts. Begär en ny länk.",
@@ -1017,6 +1020,10 @@ const sv = {
   'edit_me.required_and_readonly_note': "Fält markerade med asterisk (*) är obligatoriska. En del uppgifter visas endast för läsning: föreningens registeransvariga kan ändra dem.",
   'edit_me.submit': "Spara",
   'edit_me.saved': "Dina uppgifter har sparats.",
+  // --- own password change (issue 11) ---
+  'edit_me.password_title': "Lösenord",
+  'edit_me.password_help': "Lämna tomt om du inte byter lösenord. Ange också ditt nuvarande lösenord med det nya. Bytet loggar ut dig på andra enheter.",
+  'edit_me.current_password': "Nuvarande lösenord",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Importera medlemmar",
   'import.all_imports': "Tidigare importer",

@@ -17,6 +17,7 @@ import { filterSql } from './filter-sql';
 import { loadModel, type MemberModel } from './model';
 import { searchTextOf } from './present';
 import * as repo from './repo';
+import { endSessionsIn, endSessionsOf } from '../session/end';
 
 // Bulk edit and bulk remove/restore (issue 6): set-based statements over the members a
 // filter matches, in one transaction, recording every prior value in the batch so undo
@@ -239,6 +240,8 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
     const tb = { ...b, db: trx };
     const n = await startBatch(tb, 'bulkupdate', me.id, where, summary);
     for (const item of items) await applyItem(tb, item);
+    // Deactivated members are signed out in the same transaction (issue 11).
+    if (items.some((i) => i.kind === 'col' && i.name === 'active' && i.num === 0)) await endSessionsIn(trx, tenant.id, pinned(tenant.id, b.batchId));
     await sql`update members set updated_at = ${b.at} where tenant_id = ${tenant.id} and id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
     const touchesSearch = items.some((i) => (i.kind === 'col' && !i.numeric) || (i.kind === 'value' && ['text', 'textarea', 'email', 'dropdown', 'integer', 'decimal'].includes(i.field.type)));
     if (touchesSearch) await refreshSearchText(tb, model, deps.dialect);
@@ -267,6 +270,8 @@ async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filt
       select m.tenant_id, ${b.batchId}, m.id, 'col', 'deleted_at', m.deleted_at from members m
       where m.tenant_id = ${tenant.id} and m.id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
     await sql`update members set deleted_at = ${remove ? b.at : null}, updated_at = ${b.at} where tenant_id = ${tenant.id} and id in ${pinned(tenant.id, b.batchId)}`.execute(trx);
+    // Removed members are signed out in the same transaction (issue 11).
+    if (remove) await endSessionsIn(trx, tenant.id, pinned(tenant.id, b.batchId));
     await activity.append(trx, tenant.id, { event: `members_${kind}`, context: 'members', data: [{ field: 'count', new: n }], authorId: me.id, batchId: b.batchId, at: b.at });
     return n;
   });
@@ -325,6 +330,7 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
         .execute();
       // Their own sign-ins name them only through the author id, but carry their IP addresses.
       await trx.updateTable('activity_log').set({ data: '[]' }).where('tenant_id', '=', tid).where('context', '=', 'session').where('author_id', 'in', chunk).execute();
+      await endSessionsOf(trx, tid, chunk);
       await trx.deleteFrom('members').where('tenant_id', '=', tid).where('id', 'in', chunk).execute();
     }
     await scrubMembersFromListings(trx, tid, ids);

@@ -6,6 +6,8 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { Filter } from '../../../shared/filter/types';
 import { NotFound, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
+import { verifyPassword } from '../../lib/passwords';
+import { endSessionsOf } from '../session/end';
 import * as activity from '../activity/repo';
 import * as history from '../history/repo';
 import { parseMemberInput, type InputMode, type MemberPatch } from './input';
@@ -60,13 +62,13 @@ export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ 
   return { member, fields };
 }
 
-export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody): Promise<{ member: MemberBody; fields: Field[] }> {
+export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody, sessionId?: string): Promise<{ member: MemberBody; fields: Field[] }> {
   const model = await loadModel(deps.db, tenant.id);
   // Own email: with guardian emails on, any one of the three will do; otherwise email is required (spec §5).
   const next = (k: string) => (k in input ? String(input[k] ?? '').trim() : String(me[k as keyof Member] ?? ''));
   if (model.porg && !next('email') && !next('email_porg1') && !next('email_porg2')) throw ValidationError.field('email', 'members_fill_at_least_one_email');
   if (!model.porg && !next('email')) throw ValidationError.field('email', '_validation_field_required');
-  await saveMember(deps, tenant, me, me.id, input, 'self');
+  await saveMember(deps, tenant, me, me.id, input, 'self', sessionId);
   return editMe(deps, tenant, (await repo.findById(deps.db, tenant.id, me.id))!);
 }
 
@@ -111,18 +113,24 @@ export async function createMember(deps: Deps, tenant: Tenant, me: Member, input
   return present(deps, tenant, member, model);
 }
 
-export async function saveMember(deps: Deps, tenant: Tenant, me: Member, id: number, input: MemberBody, mode: InputMode = 'admin'): Promise<MemberBody> {
+export async function saveMember(deps: Deps, tenant: Tenant, me: Member, id: number, input: MemberBody, mode: InputMode = 'admin', sessionId?: string): Promise<MemberBody> {
   const current = await load(deps, tenant, id, { pending: true });
   const model = await loadModel(deps.db, tenant.id);
   const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false });
   await checkRules(deps, tenant, me, current, patch, errors, mode);
+  // Issue 11: a stolen session alone must not be enough to take over the account.
+  if (mode === 'self' && typeof input.newPassword_ === 'string' && input.newPassword_ !== '') {
+    const given = input.currentPassword_;
+    if (typeof given !== 'string' || given === '') (errors.currentPassword_ ??= []).push('members_current_password_required');
+    else if (!(await verifyPassword(current.password_hash, given))) (errors.currentPassword_ ??= []).push('members_current_password_wrong');
+  }
   throwIfErrors(errors, requiredOnly, mode === 'admin' && input.bypass_required_fields === true);
   const context: HistoryContext = mode === 'self' ? 'PersonUpdateme' : 'PersonUpdate';
   const at = iso(deps.clock.now());
   const member = await deps.db.transaction().execute(async (trx) => {
     // Re-read inside the transaction so a concurrent edit is not silently overwritten with stale "old" values.
     const fresh = (await repo.findById(trx, tenant.id, id))!;
-    return writeMember({ db: trx, tenant, model, authorId: me.id, at, context }, fresh, patch);
+    return writeMember({ db: trx, tenant, model, authorId: me.id, at, context, keepSessionId: mode === 'self' ? sessionId : undefined }, fresh, patch);
   });
   return present(deps, tenant, member, model);
 }
@@ -141,6 +149,7 @@ export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: n
     await startBatch(tb, 'delete', me.id, sql`m.tenant_id = ${tenant.id} and m.id = ${id}`, { member: id });
     await trx.insertInto('batch_values').values({ tenant_id: tenant.id, batch_id: b.batchId, member_id: id, kind: 'col', item: 'deleted_at', old_text: null, old_num: null }).execute();
     await repo.update(trx, tenant.id, id, { deleted_at: b.at, updated_at: b.at });
+    await endSessionsOf(trx, tenant.id, [id]);
     await history.appendMany(trx, tenant.id, [
       { memberId: id, context: 'PersonUpdate', data: [{ field: 'deleted', label: 'Poistettu', old: false, new: true }], authorId: me.id, batchId: b.batchId, at: b.at },
     ]);

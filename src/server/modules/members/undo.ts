@@ -10,6 +10,7 @@ import { loadModel } from './model';
 import { refreshSearchText } from './bulk';
 import { valuesBeforeUndo } from './undo-before';
 import { valueToText } from '../../../shared/fields/values';
+import { endSessionsIn } from '../session/end';
 
 // Undo of any batch (bulk edit, bulk remove/restore, delete, import): puts back exactly
 // the values the batch recorded. A member changed after the batch (updated_at moved on)
@@ -66,6 +67,8 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
         const numeric = ['active', 'board', 'site_admin', 'pending', 'imported'].includes(item);
         await sql`update members set ${sql.ref(item)} = (select ${numeric ? sql`u.old_num` : sql`u.old_text`} ${old} and u.member_id = members.id)
           where tenant_id = ${tid} and id in ${recorded}`.execute(trx);
+        // Rights given back or taken by the undo: sessions from before it end (issue 11).
+        if (['active', 'site_admin', 'deleted_at'].includes(item)) await endSessionsIn(trx, tid, recorded);
       } else if (kind === 'value') {
         const fid = Number(item);
         await sql`delete from member_values where tenant_id = ${tid} and field_id = ${fid} and member_id in ${recorded}`.execute(trx);

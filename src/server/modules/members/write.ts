@@ -11,6 +11,7 @@ import { memberSinceAt } from './memberSince';
 import type { MemberModel } from './model';
 import { searchTextOf } from './present';
 import * as repo from './repo';
+import { endSessionsOf } from '../session/end';
 
 // Applies a validated patch to one member inside the caller's transaction, writing
 // member history and the activity log in that same transaction.
@@ -28,6 +29,8 @@ export interface WriteContext {
   batchId?: string | null;
   /** False when the caller records the change itself (applications start their history at approval). */
   record?: boolean;
+  /** A member changing their own password stays signed in here; their other sessions end. */
+  keepSessionId?: string;
 }
 
 /** Creates (current null) or updates a member; returns the member row after the change. */
@@ -127,6 +130,11 @@ export async function writeMember(
       ...extra,
     });
     member = (await repo.findById(db, tenantId, current.id))!;
+    // Issue 11: a new password, deactivation or a change of site-admin rights ends the sessions
+    // from before it (a promoted member logs in again and meets the 2FA policy then).
+    const rightsChanged = member.site_admin !== current.site_admin || (member.active !== 1 && current.active === 1);
+    if (rightsChanged) await endSessionsOf(db, tenantId, [member.id]);
+    else if (passwordHash) await endSessionsOf(db, tenantId, [member.id], ctx.keepSessionId);
   }
   for (const [fieldId, v] of values) await repo.setValue(db, tenantId, member.id, fieldId, v.text, v.num);
   for (const [groupId, on] of patch.groups) await repo.setGroup(db, tenantId, groupId, member.id, on);

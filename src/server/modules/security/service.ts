@@ -23,6 +23,7 @@ import * as sessions from '../session/repo';
 import * as settings from '../settings/repo';
 import { systemFrom } from '../mail/from';
 import * as repo from './repo';
+import { endSiteAdminSessions } from '../session/end';
 import { acceptCode, enrollment, newSecret } from './totp';
 
 // Two-factor authentication for site admins (spec §4, issue 8). Stored states are
@@ -244,9 +245,9 @@ export async function confirmOwn(deps: Deps, tenant: Tenant, me: Member, code: s
 
 // --- what one site admin does for another ---
 
-async function siteAdminOf(deps: Deps, tenant: Tenant, id: number): Promise<Member> {
+async function siteAdminOf(deps: Deps, tenant: Tenant, id: number, opts: { removedToo?: boolean } = {}): Promise<Member> {
   const m = await members.findById(deps.db, tenant.id, id);
-  if (!m || m.site_admin !== 1 || m.deleted_at !== null || m.pending === 1) throw new NotFound();
+  if (!m || m.site_admin !== 1 || (m.deleted_at !== null && !opts.removedToo) || m.pending === 1) throw new NotFound();
   return m;
 }
 
@@ -320,7 +321,8 @@ export async function clearMfa(deps: Deps, tenant: Tenant, me: Member, id: numbe
 /** id 0 (or one's own id): one's other sessions; otherwise every session of that admin. */
 export async function closeAdminSessions(deps: Deps, tenant: Tenant, me: Member, currentSessionId: string, id: number): Promise<number> {
   const own = id === 0 || id === me.id;
-  const target = own ? me : await siteAdminOf(deps, tenant, id);
+  // A removed admin's leftover sessions can be closed too (issue 11).
+  const target = own ? me : await siteAdminOf(deps, tenant, id, { removedToo: true });
   const at = iso(deps.clock.now());
   return deps.db.transaction().execute(async (trx) => {
     const closed = await repo.closeSessions(trx, tenant.id, [target.id], own ? currentSessionId : undefined);
@@ -376,7 +378,8 @@ export async function recordLogin(db: Db, tenantId: number, member: Member, at: 
 export async function endAdminSessions(db: Db, tenantId: number): Promise<number> {
   const admins = await members.listSiteAdmins(db, tenantId);
   const ids = admins.map((a) => a.id);
-  const closed = await repo.closeSessions(db, tenantId, ids);
+  // Removed and inactive admins too: their rows must not outlive the switch (issue 11).
+  const closed = await endSiteAdminSessions(db, tenantId);
   for (const id of ids) await repo.removeChallenges(db, tenantId, { memberId: id });
   return closed;
 }

@@ -5,6 +5,7 @@ import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
   LOGIN_MAX_FAILURES_PER_IP,
   LOGIN_WINDOW_MS,
+  SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_IDLE_TIMEOUT_MS,
 } from '../../../shared/constants';
 import type { LoginBody, SessionReply } from '../../../shared/schemas/session';
@@ -114,7 +115,7 @@ export async function startSession(deps: Deps, tenant: Tenant, member: Member, c
   return token;
 }
 
-/** The live session for a cookie token, or null when unknown, idle too long or the member is gone/inactive. */
+/** The live session for a cookie token, or null when unknown, idle too long, older than the absolute lifetime, or the member is gone/removed/inactive. */
 export async function resolve(deps: Deps, tenant: Tenant, token: string): Promise<{ sessionId: string; member: Member } | null> {
   const { db, clock } = deps;
   const id = sessionIdOf(token);
@@ -122,12 +123,13 @@ export async function resolve(deps: Deps, tenant: Tenant, token: string): Promis
   if (!session) return null;
   const now = clock.now().getTime();
   const lastSeen = Date.parse(session.last_seen_at);
-  if (now - lastSeen > SESSION_IDLE_TIMEOUT_MS) {
+  if (now - lastSeen > SESSION_IDLE_TIMEOUT_MS || now - Date.parse(session.created_at) > SESSION_ABSOLUTE_LIFETIME_MS) {
     await repo.remove(db, tenant.id, id);
     return null;
   }
   const member = await members.findById(db, tenant.id, session.member_id);
-  if (!member || member.active !== 1) {
+  // Re-checked on every request: a removed or deactivated member is out at once, whatever path removed them.
+  if (!member || member.active !== 1 || member.deleted_at !== null || member.pending === 1) {
     await repo.remove(db, tenant.id, id);
     return null;
   }

@@ -17,6 +17,6 @@ export function updreqRoutes(app: FastifyInstance): void {
     url: '/api/1/updreqs/update_me_s',
     access: 'member',
     body: z.object({ member: z.record(z.string(), z.unknown()) }),
-    handler: ({ tenant, me, body }) => members.updateMe(app.deps, tenant, me, body.member),
+    handler: ({ req, tenant, me, body }) => members.updateMe(app.deps, tenant, me, body.member, req.auth?.sessionId),
   });
 }

@@ -18,16 +18,19 @@ import { MemberFieldInput } from './MemberFieldInput';
 import {
   bypassableFields,
   CONFIRM_PASSWORD,
+  CURRENT_PASSWORD,
   formOrder,
   type MemberFormValues,
   memberGroups,
   NEW_PASSWORD,
+  OWN_PASSWORD_INPUTS,
   toFormValues,
   toMemberBody,
   validateMemberForm,
   valueFields,
 } from './memberFormValues';
 import { MembershipFacts } from './MembershipFacts';
+import { OwnPasswordSection } from './OwnPasswordSection';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 import { ReadOnlyFieldValue } from './ReadOnlyFieldValue';
 
@@ -96,7 +99,8 @@ export function MemberForm<R extends MemberBody = MemberReply>({
   const admin = variant === 'admin';
   // Applicants and members fill in only the fields their visibility opens to them.
   const own = valueFields(fields).filter((f) => f.visibility >= VISIBILITY_EDITABLE);
-  const order = admin ? formOrder(fields, groups) : own.map((f) => f.name);
+  const self = variant === 'self';
+  const order = admin ? formOrder(fields, groups) : [...own.map((f) => f.name), ...(self ? OWN_PASSWORD_INPUTS : [])];
   const [error, setError] = useState<unknown>(null);
   const [bypass, setBypass] = useState<{ names: string[]; values: MemberFormValues } | null>(null);
   const groupsTitleId = useId();
@@ -107,7 +111,9 @@ export function MemberForm<R extends MemberBody = MemberReply>({
     mode: 'controlled',
     initialValues: toFormValues(fields, groups, member),
     validate: (values) =>
-      translateFieldErrors(admin ? validateMemberForm(fields, values) : { ...requiredErrors(own, values), ...validateMemberForm(own, values) }),
+      translateFieldErrors(
+        admin ? validateMemberForm(fields, values) : { ...requiredErrors(own, values), ...validateMemberForm(own, values), ...(self ? currentPasswordErrors(values) : {}) },
+      ),
   });
   const guard = useUnsavedChangesGuard(form.isDirty());
   const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? groups.find((g) => g.name === name)?.label ?? name;
@@ -248,6 +254,8 @@ export function MemberForm<R extends MemberBody = MemberReply>({
             </>
           ) : null}
 
+          {self ? <OwnPasswordSection form={form} /> : null}
+
           {extra}
 
           <Group>
@@ -263,6 +271,13 @@ export function MemberForm<R extends MemberBody = MemberReply>({
       />
     </>
   );
+}
+
+/** A new own password needs the current one (the server checks that it is right). */
+function currentPasswordErrors(values: MemberFormValues): Record<string, string> {
+  const next = values[NEW_PASSWORD];
+  const current = values[CURRENT_PASSWORD];
+  return typeof next === 'string' && next !== '' && (typeof current !== 'string' || current === '') ? { [CURRENT_PASSWORD]: 'members_current_password_required' } : {};
 }
 
 /** Empty required fields of the application and self-edit forms, which cannot be skipped. */

@@ -18,6 +18,10 @@ export type MemberFormValues = Record<string, string | boolean>;
 export const FLAGS = ['active', 'board', 'site_admin'] as const;
 export const NEW_PASSWORD = 'newPassword_';
 export const CONFIRM_PASSWORD = 'confirmNewPassword_';
+/** Asked on the member's own form before a new password is accepted (issue 11). */
+export const CURRENT_PASSWORD = 'currentPassword_';
+/** The password inputs of the self-edit form, in screen order. */
+export const OWN_PASSWORD_INPUTS: readonly string[] = [CURRENT_PASSWORD, NEW_PASSWORD, CONFIRM_PASSWORD];
 /** Names cannot be saved empty, not even with "Tallenna silti" (spec §5). */
 export const NAME_FIELDS: readonly string[] = ['firstname', 'lastname'];
 
@@ -61,6 +65,7 @@ export function toFormValues(fields: readonly Field[], groups: readonly Group[],
   values.site_admin = member?.site_admin === true;
   values[NEW_PASSWORD] = '';
   values[CONFIRM_PASSWORD] = '';
+  values[CURRENT_PASSWORD] = '';
   return values;
 }
 
@@ -128,6 +133,8 @@ export function toMemberBody(
   if (typeof password === 'string' && password !== '') {
     body[NEW_PASSWORD] = password;
     body[CONFIRM_PASSWORD] = values[CONFIRM_PASSWORD] ?? '';
+    const current = values[CURRENT_PASSWORD];
+    if (typeof current === 'string' && current !== '') body[CURRENT_PASSWORD] = current;
   }
   return body;
 }
