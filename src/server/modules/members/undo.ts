@@ -10,7 +10,7 @@ import { loadModel } from './model';
 import { refreshSearchText } from './bulk';
 import { valuesBeforeUndo } from './undo-before';
 import { valueToText } from '../../../shared/fields/values';
-import { endSessionsIn } from '../session/end';
+import { endSessionsIn, endSessionsOf } from '../session/end';
 
 // Undo of any batch (bulk edit, bulk remove/restore, delete, import): puts back exactly
 // the values the batch recorded. A member changed after the batch (updated_at moved on)
@@ -89,6 +89,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
         for (let i = 0; i < ids.length; i += 500) {
           const chunk = ids.slice(i, i + 500);
           await trx.deleteFrom('member_history').where('tenant_id', '=', tid).where('member_id', 'in', chunk).execute();
+          await endSessionsOf(trx, tid, chunk);
           await trx.deleteFrom('members').where('tenant_id', '=', tid).where('id', 'in', chunk).execute();
         }
       }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, makeTenant, testApp, testDialect, ADMIN_PASSWORD, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 import * as members from '../members/repo';
+import * as settings from '../settings/repo';
 import { hashPassword } from '../../lib/passwords';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../../shared/constants';
 
@@ -159,6 +160,21 @@ describe(`session hardening (${testDialect})`, () => {
       expect(r.body).toEqual({ error: 'A4SessionError' });
       const again = await signIn(m.email!);
       expect((await again.post('/api/1/settings/get_site_admins', {})).status).toBe(200);
+    });
+
+    it('a promoted member meets the 2FA policy at the new login', async () => {
+      const admin = await signIn(a.admin.email!);
+      const m = await addMember();
+      const c = await signIn(m.email!);
+      expect((await admin.post(`/api/1/members/${m.id}`, { site_admin: true })).status).toBe(200);
+      await settings.set(t.deps.db, a.tenant.id, 'mfa_enabled_for', 'admins');
+      try {
+        expect((await c.post('/api/1/settings/get_site_admins', {})).status).toBe(401);
+        const r = await client().post('/api/1/session/login', { email: m.email, password: ADMIN_PASSWORD });
+        expect(r.body).toEqual({ mfa_required: 'enroll', challenge: expect.any(String) });
+      } finally {
+        await settings.set(t.deps.db, a.tenant.id, 'mfa_enabled_for', 'disabled');
+      }
     });
   });
 
