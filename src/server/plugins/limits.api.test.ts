@@ -131,6 +131,16 @@ describe(`resource limits (${testDialect})`, () => {
     expect((await c.post('/api/1/groups/request_group_mail_access', { email: 'uusi@kuoro.fi' })).status).toBe(200);
   });
 
+  it('does not let parallel requests pass a rate limit together', async () => {
+    const b = await makeTenant(t.deps, 'Kilpaseura ry');
+    const racer = await memberClient(t, b);
+    const replies = await Promise.all(Array.from({ length: 12 }, () => racer.post('/api/1/groups/request_group_mail_access', { email: 'kilpa@kuoro.fi' })));
+    const ok = replies.filter((x) => x.status === 200).length;
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThanOrEqual(GROUP_MAIL_REQUESTS_MAX_PER_MEMBER);
+    expect(replies.filter((x) => x.status === 429).length).toBe(12 - ok);
+  });
+
   it('limits public applications per association per hour, whatever the address', async () => {
     const b = await makeTenant(t.deps, 'Hakemusseura ry');
     const form = (i: number) => ({ firstname: 'Hakija', lastname: `N${i}`, email: `hakija${i}@x.fi`, hp_website: '', form_started_at: t.clock.now().getTime() - 60_000 });
