@@ -111,7 +111,7 @@ describe(`resource limits (${testDialect})`, () => {
     expect(h.status).toBe(400);
   });
 
-  it('limits group-mail access requests per member and per association (429), and sends no mail past the limit', async () => {
+  it('limits group-mail access requests per member and per association (429)', async () => {
     const c = await memberClient(t, a);
     for (let i = 0; i < GROUP_MAIL_REQUESTS_MAX_PER_MEMBER; i++) {
       expect((await c.post('/api/1/groups/request_group_mail_access', { email: `r${i}@kuoro.fi` })).status).toBe(200);

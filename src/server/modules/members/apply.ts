@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import { countSince, recordAt } from '../../db/rateCounts';
+import { countSince } from '../../db/rateCounts';
 import type { Member, Tenant } from '../../db/schema';
 import type { Field } from '../../../shared/fields/types';
 import { isOnApplyForm, VISIBILITY_EDITABLE } from '../../../shared/fields/types';
@@ -17,7 +17,7 @@ import { fullname } from './present';
 import * as repo from './repo';
 import { writeMember } from './write';
 import { approvedLetter, mailApplicant, type MailOutcome, receivedLetter } from './applyMail';
-import { pruneOldRateRows } from '../../lib/rateLimit';
+import { takeRate } from '../../lib/rateLimit';
 import { APPLY_MAX_PER_ASSOCIATION, APPLY_MAX_PER_IP, RATE_WINDOW_MS } from '../../../shared/constants';
 
 // Membership applications (issue 6): a public form creates a pending member; an admin
@@ -64,11 +64,17 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
   // Per IP, and per association so that rotating addresses cannot flood the admins' queue (issue 11).
   const all = await countSince(deps.db, 'rate_events', tenant.id, 'apply_tenant', 'all', since);
   if (recent >= APPLY_RATE_LIMIT || all >= APPLY_MAX_PER_ASSOCIATION) throw new RateLimited('members_apply_rate_limited');
-  const count = async () => {
-    await recordAt(deps.db, 'rate_events', tenant.id, 'apply', meta.ip, iso(now));
-    await recordAt(deps.db, 'rate_events', tenant.id, 'apply_tenant', 'all', iso(now));
-    await pruneOldRateRows(deps);
-  };
+  // Checked again atomically as it is counted: parallel submissions cannot pass the limits together.
+  const count = () =>
+    takeRate(
+      deps,
+      tenant.id,
+      [
+        { kind: 'apply', key: meta.ip, max: APPLY_RATE_LIMIT },
+        { kind: 'apply_tenant', key: 'all', max: APPLY_MAX_PER_ASSOCIATION },
+      ],
+      'members_apply_rate_limited',
+    );
 
   // A filled honeypot or a form sent faster than a person can type: accept silently, store nothing.
   // A start time in the future is a device clock running ahead, not a bot.
