@@ -11,6 +11,7 @@ import { sessionPlugin } from './plugins/session';
 import { csrfPlugin } from './plugins/csrf';
 import { guardPlugin } from './plugins/guard';
 import { errorPlugin } from './plugins/errors';
+import { bodyDepthPlugin } from './plugins/bodyDepth';
 import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { securityRoutes } from './modules/security/routes';
@@ -75,6 +76,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   sessionPlugin(app);
   csrfPlugin(app);
   guardPlugin(app);
+  bodyDepthPlugin(app);
 
   healthRoutes(app);
   sessionRoutes(app);

@@ -1,10 +1,13 @@
 import { buildApp } from './app';
 import { openDeps, WEB_ROOT } from './bootstrap';
 import { ensureDefaultTenant } from './modules/tenants/service';
+import { pruneOldRateRows } from './lib/rateLimit';
 
 // `npm start`: migrate, create the demo association on first start, serve API + web app.
 const { deps, handle, config } = await openDeps();
 const created = await ensureDefaultTenant(deps);
+// Rate-limit counters outlive their windows only until the next start or insert (issue 11).
+await pruneOldRateRows(deps, true);
 const app = await buildApp(deps, {
   webRoot: WEB_ROOT,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },

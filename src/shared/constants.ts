@@ -148,3 +148,28 @@ export type LogEvent = (typeof LOG_EVENT_GROUPS)[LogEventGroup][number];
 export const LOG_MAX_LIMIT = 100;
 /** Entries in the dashboard's log panel (spec §2). */
 export const LOG_DASHBOARD_ENTRIES = 3;
+
+/** Resource limits (issue 11): one association must never stall the others. */
+/** Conditions in one filter, OR-groups and the conditions inside them included. */
+export const FILTER_MAX_CONDITIONS = 50;
+/** Characters in one condition value (and in a field name). */
+export const FILTER_VALUE_MAX_CHARS = 500;
+/** Nesting of arrays/objects in a filter: list → condition → OR value → condition → between pair. */
+export const FILTER_MAX_DEPTH = 6;
+/** Rows one get_results call returns with limit/offset, and the furthest offset. */
+export const MEMBER_CHUNK_MAX = 1000;
+export const MEMBER_OFFSET_MAX = 10_000_000;
+/** Keys of persistent UI data per member. */
+export const PERSISTENT_DATA_MAX_KEYS = 100;
+/** Nesting depth of any JSON request body. */
+export const JSON_BODY_MAX_DEPTH = 32;
+/** Rate limits, counted over an hour in rate_events. */
+export const RATE_WINDOW_MS = 60 * 60 * 1000;
+export const GROUP_MAIL_REQUESTS_MAX_PER_MEMBER = 3;
+export const GROUP_MAIL_REQUESTS_MAX_PER_ASSOCIATION = 20;
+export const APPLY_MAX_PER_IP = 5;
+export const APPLY_MAX_PER_ASSOCIATION = 50;
+export const UPLOADS_MAX_PER_MEMBER = 30;
+export const UPLOADS_MAX_PER_ASSOCIATION = 100;
+/** rate_events and login_failures rows older than this (longer than every window) are pruned. */
+export const RATE_RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -70,6 +70,13 @@ const en = {
   saved_filter_name_taken: "A saved filter with this name already exists.",
   saved_filter_limit: "At most {{max}} filters can be saved. Delete an old one first.",
   saved_filter_empty: "An empty filter cannot be saved. Add a condition first.",
+  // Resource limits (issue 11): filters, persistent UI data and rate limits.
+  filter_too_many_conditions: "A filter can have at most 50 conditions (OR groups and their conditions included).",
+  filter_value_too_long: "A condition's value can be at most 500 characters long.",
+  filter_too_deep: "The filter is nested too deeply.",
+  persistent_data_too_many_keys: "Too many saved view settings (at most 100).",
+  groups_mail_access_rate_limited: "Too many requests in a short time. Try again in an hour.",
+  importer_upload_rate_limited: "Too many files in a short time. Try again in an hour.",
   fields_name_underscore: "The name cannot start with an underscore.",
   fields_name_invalid: "Use only letters a–z, digits and underscores in the name.",
   fields_duplicate_name: "A field with this name already exists.",

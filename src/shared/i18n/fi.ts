@@ -69,6 +69,13 @@ const fi = {
   saved_filter_name_taken: "Samanniminen suodatin on jo tallennettu.",
   saved_filter_limit: "Suodattimia voi tallentaa enintään {{max}}. Poista jokin vanha ensin.",
   saved_filter_empty: "Tyhjää rajausta ei voi tallentaa. Lisää ensin ehto.",
+  // Resource limits (issue 11): filters, persistent UI data and rate limits.
+  filter_too_many_conditions: "Rajauksessa voi olla enintään 50 ehtoa (TAI-ryhmät ja niiden ehdot mukaan lukien).",
+  filter_value_too_long: "Rajausehdon arvo voi olla enintään 500 merkkiä pitkä.",
+  filter_too_deep: "Rajaus on liian monitasoinen.",
+  persistent_data_too_many_keys: "Tallennettuja näkymäasetuksia on liikaa (enintään 100).",
+  groups_mail_access_rate_limited: "Liian monta pyyntöä lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
+  importer_upload_rate_limited: "Liian monta tiedostoa lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   fields_name_underscore: "Nimi ei voi alkaa alaviivalla.",
   fields_name_invalid: "Käytä nimessä vain kirjaimia a–z, numeroita ja alaviivaa.",
   fields_duplicate_name: "Samanniminen kenttä on jo olemassa.",

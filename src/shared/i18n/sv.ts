@@ -70,6 +70,13 @@ const sv = {
   saved_filter_name_taken: "Ett filter med samma namn finns redan.",
   saved_filter_limit: "Högst {{max}} filter kan sparas. Ta bort ett gammalt först.",
   saved_filter_empty: "En tom avgränsning kan inte sparas. Lägg först till ett villkor.",
+  // Resource limits (issue 11): filters, persistent UI data and rate limits.
+  filter_too_many_conditions: "En avgränsning kan ha högst 50 villkor (ELLER-grupper och deras villkor inräknade).",
+  filter_value_too_long: "Ett villkors värde kan vara högst 500 tecken långt.",
+  filter_too_deep: "Avgränsningen har för många nivåer.",
+  persistent_data_too_many_keys: "För många sparade vyinställningar (högst 100).",
+  groups_mail_access_rate_limited: "För många begäranden på kort tid. Försök igen om en timme.",
+  importer_upload_rate_limited: "För många filer på kort tid. Försök igen om en timme.",
   fields_name_underscore: "Namnet får inte börja med understreck.",
   fields_name_invalid: "Använd endast bokstäverna a–z, siffror och understreck i namnet.",
   fields_duplicate_name: "Det finns redan ett fält med samma namn.",

@@ -1,12 +1,20 @@
 import { z } from 'zod';
-import { MEMBER_PAGE_SIZES, MEMBER_PAGE_SIZE_DEFAULT } from '../constants';
+import { MEMBER_CHUNK_MAX, MEMBER_OFFSET_MAX, MEMBER_PAGE_SIZES, MEMBER_PAGE_SIZE_DEFAULT } from '../constants';
 import { normalizeFilter } from '../filter/normalize';
+import { filterLimitError } from '../filter/limits';
 import type { Filter } from '../filter/types';
 
 // Contract of the members API (spec §7 "Members", issue 6).
 
 /** Any JSON the client sends as a filter is normalised before use (spec §5 "Search and filters"). */
-export const filterSchema = z.unknown().transform((v): Filter => normalizeFilter(v ?? []));
+export const filterSchema = z
+  .unknown()
+  .superRefine((v, ctx) => {
+    // Bounded before normalising (issue 11): every call that takes a filter refuses an oversized one.
+    const key = filterLimitError(v);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  })
+  .transform((v): Filter => normalizeFilter(v ?? []));
 
 export const memberStatsBody = z.object({
   filter: filterSchema.optional(),
@@ -38,12 +46,12 @@ export const getResultsBody = z.object({
     .refine((n) => (MEMBER_PAGE_SIZES as readonly number[]).includes(n), '_validation_invalid_choice')
     .default(MEMBER_PAGE_SIZE_DEFAULT),
   /** For virtualised "everyone" lists: rows from `offset`, `limit` at a time (overrides page). */
-  offset: z.number().int().min(0).optional(),
-  limit: z.number().int().min(1).max(1000).optional(),
+  offset: z.number().int().min(0).max(MEMBER_OFFSET_MAX).optional(),
+  limit: z.number().int().min(1).max(MEMBER_CHUNK_MAX).optional(),
   sort: sortSchema.default({ field: 'lastname', dir: 'asc' }),
   /** Columns to return besides id and names; default email and phone. */
   columns: z.array(z.string().max(60)).max(100).default(['email', 'phone']),
-});
+}).refine((b) => b.page * b.page_size <= MEMBER_OFFSET_MAX, { message: 'value_too_large', path: ['page'] });
 export type GetResultsBody = z.infer<typeof getResultsBody>;
 
 /** One list row: id, names and the requested columns, values in API form. */

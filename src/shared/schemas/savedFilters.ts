@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SAVED_FILTER_MAX_CHARS, SAVED_FILTER_NAME_MAX } from '../constants';
-import { normalizeFilter } from '../filter/normalize';
 import type { Filter } from '../filter/types';
 import { requiredText } from './common';
+import { filterSchema } from './members';
 
 // Saved filters (issue 21 §14): named member filters shared within an association.
 
@@ -15,9 +15,7 @@ export interface SavedFilter {
 }
 
 /** Normalised like every filter the API takes (shared/filter), then bounded in size; an empty filter is not worth a name. */
-export const savedFilterValue = z
-  .unknown()
-  .transform((v): Filter => normalizeFilter(v ?? []))
+export const savedFilterValue = filterSchema
   .refine((f) => JSON.stringify(f).length <= SAVED_FILTER_MAX_CHARS, 'value_too_large')
   .refine((f) => f.length > 0, 'saved_filter_empty');
 

@@ -11,6 +11,8 @@ import * as fields from '../fields/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';
 import * as repo from './repo';
+import { takeRate } from '../../lib/rateLimit';
+import { GROUP_MAIL_REQUESTS_MAX_PER_ASSOCIATION, GROUP_MAIL_REQUESTS_MAX_PER_MEMBER } from '../../../shared/constants';
 
 // Groups (issue 5). Built-in 'everyone' (all members) and 'board' (the board flag)
 // exist from tenant creation; other groups hold members through member_groups.
@@ -153,6 +155,16 @@ export async function requestGroupMailAccess(deps: Deps, tenant: Tenant, me: Mem
   const admins = await members.listSiteAdmins(deps.db, tenant.id);
   const to = admins.map((a) => a.email).filter((e): e is string => !!e);
   if (to.length === 0) throw ValidationError.general('groups_mail_access_no_admins');
+  // Mail sent on a member's behalf is bounded per member and per association (issue 11).
+  await takeRate(
+    deps,
+    tenant.id,
+    [
+      { kind: 'group_mail_request_member', key: String(me.id), max: GROUP_MAIL_REQUESTS_MAX_PER_MEMBER },
+      { kind: 'group_mail_request_tenant', key: 'all', max: GROUP_MAIL_REQUESTS_MAX_PER_ASSOCIATION },
+    ],
+    'groups_mail_access_rate_limited',
+  );
   const name = `${me.firstname} ${me.lastname}`.trim();
   await deps.mailer.send({
     from: systemFrom(deps.config, tenant),

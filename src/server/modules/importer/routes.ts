@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route';
 import { ValidationError } from '../../lib/errors';
-import { IMPORT_MAX_FILE_BYTES } from '../../../shared/constants';
+import { IMPORT_MAX_FILE_BYTES, UPLOADS_MAX_PER_ASSOCIATION, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
+import { takeRate } from '../../lib/rateLimit';
 import * as service from './service';
 
 const idSchema = z.string().uuid('_validation_invalid');
@@ -13,6 +14,16 @@ export function importerRoutes(app: FastifyInstance): void {
     url: '/api/1/importer/upload',
     access: 'admin',
     handler: async ({ req, tenant, me }) => {
+      // Parsing a spreadsheet costs the whole server: bounded per admin and per association (issue 11).
+      await takeRate(
+        app.deps,
+        tenant.id,
+        [
+          { kind: 'upload_member', key: String(me.id), max: UPLOADS_MAX_PER_MEMBER },
+          { kind: 'upload_tenant', key: 'all', max: UPLOADS_MAX_PER_ASSOCIATION },
+        ],
+        'importer_upload_rate_limited',
+      );
       let file: { filename: string; toBuffer(): Promise<Buffer> } | undefined;
       let bytes: Buffer;
       try {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import { countSince, recordAt } from '../../db/rateCounts';
+import { countSince } from '../../db/rateCounts';
 import type { Member, Tenant } from '../../db/schema';
 import type { Field } from '../../../shared/fields/types';
 import { isOnApplyForm, VISIBILITY_EDITABLE } from '../../../shared/fields/types';
@@ -17,13 +17,15 @@ import { fullname } from './present';
 import * as repo from './repo';
 import { writeMember } from './write';
 import { approvedLetter, mailApplicant, type MailOutcome, receivedLetter } from './applyMail';
+import { takeRate } from '../../lib/rateLimit';
+import { APPLY_MAX_PER_ASSOCIATION, APPLY_MAX_PER_IP, RATE_WINDOW_MS } from '../../../shared/constants';
 
 // Membership applications (issue 6): a public form creates a pending member; an admin
 // approves (it becomes a member, PersonInsert) or rejects (deleted). Bots meet a
 // honeypot field, a minimum fill time and a per-address rate limit.
 
-export const APPLY_RATE_LIMIT = 5;
-const APPLY_WINDOW_MS = 60 * 60 * 1000;
+export const APPLY_RATE_LIMIT = APPLY_MAX_PER_IP;
+const APPLY_WINDOW_MS = RATE_WINDOW_MS;
 const MIN_FILL_MS = 3000;
 
 export interface ApplyForm {
@@ -59,8 +61,20 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
   const now = deps.clock.now();
   const since = iso(new Date(now.getTime() - APPLY_WINDOW_MS));
   const recent = await countSince(deps.db, 'rate_events', tenant.id, 'apply', meta.ip, since);
-  if (recent >= APPLY_RATE_LIMIT) throw new RateLimited('members_apply_rate_limited');
-  const count = () => recordAt(deps.db, 'rate_events', tenant.id, 'apply', meta.ip, iso(now));
+  // Per IP, and per association so that rotating addresses cannot flood the admins' queue (issue 11).
+  const all = await countSince(deps.db, 'rate_events', tenant.id, 'apply_tenant', 'all', since);
+  if (recent >= APPLY_RATE_LIMIT || all >= APPLY_MAX_PER_ASSOCIATION) throw new RateLimited('members_apply_rate_limited');
+  // Checked again atomically as it is counted: parallel submissions cannot pass the limits together.
+  const count = () =>
+    takeRate(
+      deps,
+      tenant.id,
+      [
+        { kind: 'apply', key: meta.ip, max: APPLY_RATE_LIMIT },
+        { kind: 'apply_tenant', key: 'all', max: APPLY_MAX_PER_ASSOCIATION },
+      ],
+      'members_apply_rate_limited',
+    );
 
   // A filled honeypot or a form sent faster than a person can type: accept silently, store nothing.
   // A start time in the future is a device clock running ahead, not a bot.

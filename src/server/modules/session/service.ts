@@ -18,6 +18,7 @@ import type { LogDatum } from '../activity/repo';
 import * as security from '../security/service';
 import type { MfaChallengeReply } from '../../../shared/schemas/security';
 import * as repo from './repo';
+import { PERSISTENT_DATA_MAX_KEYS } from '../../../shared/constants';
 
 /** Only a hash of the cookie token is stored, so a leaked table cannot be replayed. */
 export const sessionIdOf = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
@@ -159,6 +160,11 @@ export async function present(deps: Deps, tenant: Tenant, member: Member): Promi
   };
 }
 
-export function setPersistentData(deps: Deps, tenant: Tenant, member: Member, key: string, val: unknown): Promise<void> {
+export async function setPersistentData(deps: Deps, tenant: Tenant, member: Member, key: string, val: unknown): Promise<void> {
+  if (val !== undefined) {
+    // Bounded per member (issue 11): a new key past the cap is refused, existing ones may change.
+    const stored = await repo.getUserData(deps.db, tenant.id, member.id);
+    if (!(key in stored) && Object.keys(stored).length >= PERSISTENT_DATA_MAX_KEYS) throw ValidationError.field('key', 'persistent_data_too_many_keys');
+  }
   return repo.setUserData(deps.db, tenant.id, member.id, key, val);
 }

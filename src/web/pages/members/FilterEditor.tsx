@@ -4,7 +4,8 @@ import { IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILTER_DEBOUNCE_MS } from '../../../shared/constants';
+import { FILTER_DEBOUNCE_MS, FILTER_MAX_CONDITIONS, FILTER_VALUE_MAX_CHARS } from '../../../shared/constants';
+import { messageText } from '../../i18n/messages';
 import { type Filter, UNARY_VERBS, type Verb } from '../../../shared/filter/types';
 import { verbLabel } from './filterLabels';
 import {
@@ -113,6 +114,10 @@ export function FilterEditor({ fields, value, onChange, emptyText, tools }: Filt
     setItems((list) => list.map((item) => (isOr(item) && item.key === group.key ? { ...item, children: [...item.children, row] } : item)));
   };
 
+  // The server refuses more than FILTER_MAX_CONDITIONS (issue 11): the editor stops adding at the cap.
+  const used = items.reduce((n, item) => n + (isOr(item) ? 1 + item.children.length : 1), 0);
+  const full = used >= FILTER_MAX_CONDITIONS;
+
   let number = 0;
   const rowNumber = () => {
     number += 1;
@@ -156,7 +161,7 @@ export function FilterEditor({ fields, value, onChange, emptyText, tools }: Filt
                     ))}
                   </Stack>
                   {item.locked ? null : (
-                    <Button variant="subtle" size="xs" mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => addOrRow(item)}>
+                    <Button variant="subtle" size="xs" mt="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => addOrRow(item)} disabled={full}>
                       {t('member_filter.add_or_condition')}
                     </Button>
                   )}
@@ -168,11 +173,16 @@ export function FilterEditor({ fields, value, onChange, emptyText, tools }: Filt
           ))}
         </Stack>
       )}
+      {full ? (
+        <Text size="sm" mb="xs" role="status" data-testid="filter-limit">
+          {messageText('filter_too_many_conditions')}
+        </Text>
+      ) : null}
       <Group gap="xs">
-        <Button variant="light" size="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={addCondition} disabled={fields.length === 0}>
+        <Button variant="light" size="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={addCondition} disabled={fields.length === 0 || full}>
           {t('member_filter.add_condition')}
         </Button>
-        <Button variant="light" size="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={addOrGroup} disabled={fields.length === 0}>
+        <Button variant="light" size="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={addOrGroup} disabled={fields.length === 0 || used + 2 > FILTER_MAX_CONDITIONS}>
           {t('member_filter.add_or_group')}
         </Button>
         {items.some((item) => !item.locked) ? (
@@ -248,6 +258,7 @@ function ConditionRow({ t, row, n, fields, update, remove, locked }: ConditionRo
         placeholder={kind === 'date' ? t('member_filter.date_placeholder') : undefined}
         inputMode={kind === 'number' ? 'decimal' : kind === 'date' ? 'numeric' : undefined}
         error={error}
+        maxLength={FILTER_VALUE_MAX_CHARS}
         autoComplete="off"
         style={{ flex: 1, minWidth: 140 }}
       />
