@@ -15,6 +15,7 @@ import { startBatch } from './bulk';
 import { duplicatesOf } from './apply';
 import type { Field } from '../../../shared/fields/types';
 import { VISIBILITY_READONLY } from '../../../shared/fields/types';
+import { withoutAdminSettings } from '../fields/present';
 import { sql } from 'kysely';
 import * as repo from './repo';
 import * as list from './list-repo';
@@ -57,7 +58,7 @@ export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ 
   const full = await present(deps, tenant, me, model);
   const member: MemberBody = { id: me.id, fullname_: full.fullname_ };
   for (const f of fields) if (f.type !== 'heading') member[f.name] = full[f.name];
-  return { member, fields };
+  return { member, fields: fields.map(withoutAdminSettings) };
 }
 
 export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody): Promise<{ member: MemberBody; fields: Field[] }> {
