@@ -703,6 +703,8 @@ const en = {
   'log.event.member_updated': "Member edited",
   'log.event.member_deleted': "Member removed",
   'log.event.member_restored': "Member restored",
+  // Self-edit clash held for the admins (issue 11)
+  'log.event.member_change_held': "Member's contact detail change awaits review",
   'log.event.member_applied': "Membership application received",
   'log.event.member_approved': "Membership application approved",
   // Applicant emails (issue 21 point 8)
@@ -1017,6 +1019,8 @@ const en = {
   'edit_me.required_and_readonly_note': "Fields marked with an asterisk (*) are required. Some details are shown read-only: the association's register administrators can change them.",
   'edit_me.submit': "Save",
   'edit_me.saved': "Your details have been saved.",
+  // Own email/phone clash held for the admins (issue 11)
+  'edit_me.held_for_check': "Your other details were saved. The change of email address or phone number needs an administrator's check, so the previous one stays in use for now. The administrators have been notified.",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Import members",
   'import.all_imports': "Earlier imports",

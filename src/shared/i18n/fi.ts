@@ -703,6 +703,8 @@ const fi = {
   'log.event.member_updated': "Jäsentä muokattu",
   'log.event.member_deleted': "Jäsen poistettu",
   'log.event.member_restored': "Jäsen palautettu",
+  // Self-edit clash held for the admins (issue 11)
+  'log.event.member_change_held': "Jäsenen yhteystiedon muutos odottaa tarkistusta",
   'log.event.member_applied': "Jäsenhakemus saapunut",
   'log.event.member_approved': "Jäsenhakemus hyväksytty",
   // Applicant emails (issue 21 point 8)
@@ -1017,6 +1019,8 @@ const fi = {
   'edit_me.required_and_readonly_note': "Tähdellä (*) merkityt kentät ovat pakollisia. Osa tiedoista näytetään vain luettavina: niitä voi muuttaa yhdistyksen jäsenrekisterin ylläpitäjä.",
   'edit_me.submit': "Tallenna",
   'edit_me.saved': "Tietosi on tallennettu.",
+  // Own email/phone clash held for the admins (issue 11)
+  'edit_me.held_for_check': "Muut tiedot tallennettiin. Sähköpostiosoitteen tai puhelinnumeron muutos vaatii ylläpitäjän tarkistuksen, joten aiempi tieto on toistaiseksi voimassa. Ylläpitäjille on ilmoitettu.",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Tuo jäseniä",
   'import.all_imports': "Aiemmat tuonnit",

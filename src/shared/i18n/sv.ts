@@ -703,6 +703,8 @@ const sv = {
   'log.event.member_updated': "Medlem redigerad",
   'log.event.member_deleted': "Medlem borttagen",
   'log.event.member_restored': "Medlem återställd",
+  // Self-edit clash held for the admins (issue 11)
+  'log.event.member_change_held': "Medlemmens ändring av kontaktuppgift väntar på granskning",
   'log.event.member_applied': "Medlemsansökan mottagen",
   'log.event.member_approved': "Medlemsansökan godkänd",
   // Applicant emails (issue 21 point 8)
@@ -1017,6 +1019,8 @@ const sv = {
   'edit_me.required_and_readonly_note': "Fält markerade med asterisk (*) är obligatoriska. En del uppgifter visas endast för läsning: föreningens registeransvariga kan ändra dem.",
   'edit_me.submit': "Spara",
   'edit_me.saved': "Dina uppgifter har sparats.",
+  // Own email/phone clash held for the admins (issue 11)
+  'edit_me.held_for_check': "Övriga uppgifter sparades. Ändringen av e-postadress eller telefonnummer kräver att en administratör granskar den, så den tidigare uppgiften gäller tills vidare. Administratörerna har meddelats.",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Importera medlemmar",
   'import.all_imports': "Tidigare importer",
