@@ -43,6 +43,9 @@ export function withoutAdminSettings(f: Field): Field {
  */
 export function fieldsFor(viewer: Viewer, fields: Field[]): Field[] {
   if (viewer === 'admin') return fields;
-  const shown = viewer === 'board' ? fields : fields.filter((f) => f.visibility >= VISIBILITY_READONLY);
-  return shown.map(withoutAdminSettings);
+  if (viewer === 'board') return fields.map(withoutAdminSettings);
+  const shown = fields.filter((f) => f.visibility >= VISIBILITY_READONLY);
+  // Nor the name of a hidden heading through the `group` of the fields under it.
+  const headings = new Set(shown.filter((f) => f.type === 'heading').map((f) => f.name));
+  return shown.map((f) => ({ ...withoutAdminSettings(f), group: f.group !== null && headings.has(f.group) ? f.group : null }));
 }

@@ -19,6 +19,7 @@ describe(`what ordinary members see (${testDialect})`, () => {
     board = await memberClient(t, a, 'board');
     const field = (name: string, visibility: number) => admin.post('/api/1/fields/new', { name, label: name, type: 'text', visibility, on_apply_form: true });
     expect((await field('salainen', 0)).status).toBe(200);
+    expect((await admin.post('/api/1/fields/new', { name: 'sisainen_otsikko', label: 'Sisäinen', type: 'heading', visibility: 0 })).status).toBe(200);
     expect((await field('nakyva', 1)).status).toBe(200);
     expect((await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro', email: 'kuoro@alfa.fi' })).status).toBe(200);
     const org = { scope_: 'organisation', name_: 'Alfa ry', reply_to_email: 'hallitus@alfa.fi', bank_account: 'FI21 1234 5600 0007 85', business_id: '0112038-9' };
@@ -34,6 +35,8 @@ describe(`what ordinary members see (${testDialect})`, () => {
       const names = fields.map((f) => f.name);
       expect(names).toContain('nakyva');
       expect(names).not.toContain('salainen');
+      expect(names).not.toContain('sisainen_otsikko');
+      expect(fields.find((f) => f.name === 'nakyva')!.group).toBeNull();
       for (const f of fields) {
         expect(f.visibility as number).toBeGreaterThanOrEqual(1);
         expect(f).not.toHaveProperty('visibility_options');
