@@ -23,10 +23,27 @@ function nonEmpty(v: string | undefined): string | null {
   return v !== undefined && v.trim() !== '' ? v.trim() : null;
 }
 
-/** Reads SESSION_SECRET, or generates one on first start and keeps it in DATA_DIR. */
+/**
+ * Reads SESSION_SECRET, or the file SESSION_SECRET_FILE names (a secret mounted outside
+ * DATA_DIR, so a copy of the data directory alone cannot forge sessions or open sealed
+ * 2FA secrets; issue 11), or generates one on first start and keeps it in DATA_DIR.
+ */
 function loadSessionSecret(env: Env, dataDir: string): string {
   const given = nonEmpty(env.SESSION_SECRET);
+  const fromFile = nonEmpty(env.SESSION_SECRET_FILE);
+  if (given && fromFile) throw new Error('Give SESSION_SECRET or SESSION_SECRET_FILE, not both');
   if (given) return given;
+  if (fromFile) {
+    let text: string;
+    try {
+      text = fs.readFileSync(fromFile, 'utf8').trim();
+    } catch (err) {
+      // Never fall back to a generated secret: that would silently sign everyone out.
+      throw new Error(`SESSION_SECRET_FILE ${fromFile} cannot be read: ${(err as Error).message}`, { cause: err });
+    }
+    if (text === '') throw new Error(`SESSION_SECRET_FILE ${fromFile} is empty`);
+    return text;
+  }
   const file = path.join(dataDir, 'session-secret');
   try {
     return fs.readFileSync(file, 'utf8').trim();

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { openDeps, WEB_ROOT } from './bootstrap';
+import { outboxNotice } from './modules/mail/mailer';
 import { ensureDefaultTenant } from './modules/tenants/service';
 import { pruneOldRateRows } from './lib/rateLimit';
 
@@ -17,6 +18,8 @@ await app.listen({ port: config.port, host: config.host });
 const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 const db = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir}/seura.sqlite)`;
 console.log(`\nSeura käynnissä: ${url}   (tietokanta: ${db})`);
+const mailNotice = outboxNotice(config);
+if (mailNotice) console.log(mailNotice);
 if (created) {
   console.log(`Loimme yhdistyksen "${created.tenant.name}" ja pääkäyttäjän:`);
   console.log(`  Sähköposti: ${created.admin.email}`);

@@ -99,6 +99,8 @@ export const LOG_EVENT_GROUPS = {
     'member_updated',
     'member_deleted',
     'member_restored',
+    // Own email/phone change that clashed with another member's, held for the admins (issue 11).
+    'member_change_held',
     'member_applied',
     'member_approved',
     'application_mail_failed',

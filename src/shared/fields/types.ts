@@ -32,7 +32,8 @@ export interface Field {
   label: string;
   type: FieldType;
   visibility: Visibility;
-  visibility_options: Visibility[];
+  /** Which visibilities the field may take; only in site admins' replies (issue 11). */
+  visibility_options?: Visibility[];
   options: FieldOption[];
   params: FieldParams;
   /** Name of the heading this field sits under (derived from the order), null at the top. */

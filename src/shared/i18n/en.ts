@@ -713,6 +713,8 @@ const en = {
   'log.event.member_updated': "Member edited",
   'log.event.member_deleted': "Member removed",
   'log.event.member_restored': "Member restored",
+  // Self-edit clash held for the admins (issue 11)
+  'log.event.member_change_held': "Member's contact detail change awaits review",
   'log.event.member_applied': "Membership application received",
   'log.event.member_approved': "Membership application approved",
   // Applicant emails (issue 21 point 8)
@@ -1031,6 +1033,8 @@ const en = {
   'edit_me.password_title': "Password",
   'edit_me.password_help': "Leave empty to keep your password. With a new password, give the current one too. Changing it signs you out on other devices.",
   'edit_me.current_password': "Current password",
+  // Own email/phone clash held for the admins (issue 11)
+  'edit_me.held_for_check': "Your other details were saved. The change of email address or phone number needs an administrator's check, so the previous one stays in use for now. The administrators have been notified.",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Import members",
   'import.all_imports': "Earlier imports",

@@ -713,6 +713,8 @@ const fi = {
   'log.event.member_updated': "Jäsentä muokattu",
   'log.event.member_deleted': "Jäsen poistettu",
   'log.event.member_restored': "Jäsen palautettu",
+  // Self-edit clash held for the admins (issue 11)
+  'log.event.member_change_held': "Jäsenen yhteystiedon muutos odottaa tarkistusta",
   'log.event.member_applied': "Jäsenhakemus saapunut",
   'log.event.member_approved': "Jäsenhakemus hyväksytty",
   // Applicant emails (issue 21 point 8)
@@ -1031,6 +1033,8 @@ const fi = {
   'edit_me.password_title': "Salasana",
   'edit_me.password_help': "Jätä tyhjäksi, jos et vaihda salasanaa. Uuden salasanan kanssa anna myös nykyinen. Vaihto kirjaa sinut ulos muilta laitteilta.",
   'edit_me.current_password': "Nykyinen salasana",
+  // Own email/phone clash held for the admins (issue 11)
+  'edit_me.held_for_check': "Muut tiedot tallennettiin. Sähköpostiosoitteen tai puhelinnumeron muutos vaatii ylläpitäjän tarkistuksen, joten aiempi tieto on toistaiseksi voimassa. Ylläpitäjille on ilmoitettu.",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Tuo jäseniä",
   'import.all_imports': "Aiemmat tuonnit",

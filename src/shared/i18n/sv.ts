@@ -713,6 +713,8 @@ const sv = {
   'log.event.member_updated': "Medlem redigerad",
   'log.event.member_deleted': "Medlem borttagen",
   'log.event.member_restored': "Medlem återställd",
+  // Self-edit clash held for the admins (issue 11)
+  'log.event.member_change_held': "Medlemmens ändring av kontaktuppgift väntar på granskning",
   'log.event.member_applied': "Medlemsansökan mottagen",
   'log.event.member_approved': "Medlemsansökan godkänd",
   // Applicant emails (issue 21 point 8)
@@ -1031,6 +1033,8 @@ const sv = {
   'edit_me.password_title': "Lösenord",
   'edit_me.password_help': "Lämna tomt om du inte byter lösenord. Ange också ditt nuvarande lösenord med det nya. Bytet loggar ut dig på andra enheter.",
   'edit_me.current_password': "Nuvarande lösenord",
+  // Own email/phone clash held for the admins (issue 11)
+  'edit_me.held_for_check': "Övriga uppgifter sparades. Ändringen av e-postadress eller telefonnummer kräver att en administratör granskar den, så den tidigare uppgiften gäller tills vidare. Administratörerna har meddelats.",
   // --- import wizard and imports list (issue 7) ---
   'import.page': "Importera medlemmar",
   'import.all_imports': "Tidigare importer",

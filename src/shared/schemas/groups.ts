@@ -8,7 +8,8 @@ export interface Group {
   id: number;
   name: string;
   label: string;
-  email: string | null;
+  /** Absent in ordinary members' replies (issue 11). */
+  email?: string | null;
   allowed_senders: AllowedSenders;
   /** 'everyone' | 'board' for the built-in groups. */
   builtin: string | null;

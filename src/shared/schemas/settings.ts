@@ -70,3 +70,22 @@ export const settingsReply = z
   })
   .catchall(z.unknown());
 export type SettingsReply = z.infer<typeof settingsReply>;
+
+/**
+ * What a member who is not a site admin gets from GET settings (issue 11): the association's
+ * name, plan and status, the features and what member-facing forms use; none of the
+ * organisation's bank, tax, mail or security configuration.
+ */
+export const MEMBER_SETTINGS_KEYS = ['name_', 'tier', 'trust_status', 'features', 'porg_enabled', 'eclaim_enabled', 'eclaim_km_help', 'eclaim_per_diem_help', 'disable_'] as const;
+export const memberSettingsReply = settingsReply.pick({
+  name_: true,
+  tier: true,
+  trust_status: true,
+  features: true,
+  porg_enabled: true,
+  eclaim_enabled: true,
+  eclaim_km_help: true,
+  eclaim_per_diem_help: true,
+  disable_: true,
+});
+export type MemberSettingsReply = z.infer<typeof memberSettingsReply>;

@@ -18,7 +18,7 @@ export const fieldReply: z.ZodType<Field> = z.object({
   label: z.string(),
   type: z.enum(FIELD_TYPES),
   visibility,
-  visibility_options: z.array(visibility),
+  visibility_options: z.array(visibility).optional(),
   options: z.array(z.object({ value: z.string(), label: z.string() })),
   params: z.object({ min: z.number().optional(), max: z.number().optional(), decimals: z.number().optional() }),
   group: z.string().nullable(),

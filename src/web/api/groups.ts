@@ -13,7 +13,7 @@ export const groupReply: z.ZodType<Group> = z.object({
   id: z.number().int(),
   name: z.string(),
   label: z.string(),
-  email: z.string().nullable(),
+  email: z.string().nullable().optional(),
   allowed_senders: z.enum(ALLOWED_SENDERS),
   builtin: z.string().nullable(),
   position: z.number(),

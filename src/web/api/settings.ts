@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { type SettingsReply, settingsReply, type SettingsSaveBody } from '../../shared/schemas/settings';
+import { memberSettingsReply, type SettingsReply, settingsReply, type SettingsSaveBody } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
@@ -14,6 +14,18 @@ export function useSettings() {
   return useQuery({
     queryKey: queryKeys.settings(location.key),
     queryFn: () => api.get('settings', settingsReply),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 60 * 1000,
+  });
+}
+
+/** The part of the settings every member gets (issue 11), for what every page shows. */
+export function useMemberSettings() {
+  const location = useLocation();
+  return useQuery({
+    queryKey: ['settings', 'member', { navigation: location.key }] as const,
+    queryFn: () => api.get('settings', memberSettingsReply),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 60 * 1000,

@@ -9,7 +9,8 @@ import { memberReply } from './members';
 // the signed-in member's own values and the fields they may see, each with its
 // visibility (1 read-only, 2 editable, 3 required).
 
-const editMeReply = z.object({ member: memberReply, fields: z.array(fieldReply) });
+// held_: own email/phone changes kept for an admin's check (issue 11), said neutrally.
+const editMeReply = z.object({ member: memberReply, fields: z.array(fieldReply), held_: z.array(z.string()).optional() });
 export type EditMeReply = z.infer<typeof editMeReply>;
 
 const editMeKey = ['updreqs', 'edit_me_s', {}] as const;

@@ -1,5 +1,6 @@
 import type { FieldRow } from '../../db/schema';
-import type { Field, FieldOption, FieldParams, FieldType, Visibility } from '../../../shared/fields/types';
+import { VISIBILITY_READONLY, type Field, type FieldOption, type FieldParams, type FieldType, type Visibility } from '../../../shared/fields/types';
+import type { Viewer } from '../../http/viewer';
 
 /** Row → API shape. `group` is the nearest heading above the field in the configured order. */
 export function presentFields(rows: FieldRow[]): Field[] {
@@ -27,4 +28,24 @@ export function presentField(r: FieldRow, group: string | null = null): Field {
     position: r.position,
     on_apply_form: r.on_apply_form === 1,
   };
+}
+
+/** Without the settings only the field editor uses (which visibilities a field may take, the application form switch). */
+export function withoutAdminSettings(f: Field): Field {
+  const { visibility_options: _options, on_apply_form: _apply, ...rest } = f;
+  return rest;
+}
+
+/**
+ * Fields as a viewer may see them (issue 11): admins everything; the board every field
+ * (it reads the whole register) without the editor's settings; an ordinary member only
+ * fields shown to members (visibility ≥ 1), likewise without them.
+ */
+export function fieldsFor(viewer: Viewer, fields: Field[]): Field[] {
+  if (viewer === 'admin') return fields;
+  if (viewer === 'board') return fields.map(withoutAdminSettings);
+  const shown = fields.filter((f) => f.visibility >= VISIBILITY_READONLY);
+  // Nor the name of a hidden heading through the `group` of the fields under it.
+  const headings = new Set(shown.filter((f) => f.type === 'heading').map((f) => f.name));
+  return shown.map((f) => ({ ...withoutAdminSettings(f), group: f.group !== null && headings.has(f.group) ? f.group : null }));
 }

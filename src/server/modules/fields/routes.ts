@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { idOf, route } from '../../http/route';
+import { viewerOf } from '../../http/viewer';
 import { confirmQuery } from '../../../shared/schemas/common';
 import { fieldSaveBody, fieldsAllQuery, reorderBody } from '../../../shared/schemas/fields';
 import * as service from './service';
@@ -12,7 +13,7 @@ export function fieldRoutes(app: FastifyInstance): void {
     url: '/api/1/fields/all',
     access: 'member',
     query: fieldsAllQuery,
-    handler: ({ tenant, query }) => service.listFields(app.deps, tenant, { allHeadings: query.all_headings }),
+    handler: ({ tenant, me, query }) => service.listFields(app.deps, tenant, { allHeadings: query.all_headings, viewer: viewerOf(me) }),
   });
   route(app, {
     method: 'POST',

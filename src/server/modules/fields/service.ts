@@ -13,18 +13,19 @@ import type { LogDatum } from '../activity/repo';
 import * as history from '../history/repo';
 import * as settings from '../settings/repo';
 import * as repo from './repo';
-import { presentField, presentFields } from './present';
+import type { Viewer } from '../../http/viewer';
+import { fieldsFor, presentField, presentFields } from './present';
 
 // Custom member fields (issue 5): the field editor's rules, each user action one transaction.
 
 const NAME_RE = /^[A-Za-z0-9_]+$/;
 
 /** Fields in form order. Porg (guardian email) fields only when porg is enabled; empty headings only on request. */
-export async function listFields(deps: Deps, tenant: Tenant, opts: { allHeadings: boolean }): Promise<Field[]> {
+export async function listFields(deps: Deps, tenant: Tenant, opts: { allHeadings: boolean; viewer?: Viewer }): Promise<Field[]> {
   const [rows, stored] = await Promise.all([repo.listAll(deps.db, tenant.id), settings.getAll(deps.db, tenant.id)]);
   const porg = stored.porg_enabled === true;
   const visible = rows.filter((r) => porg || !FIXED_FIELDS.some((f) => f.porg && f.name === r.name));
-  const fields = presentFields(visible);
+  const fields = fieldsFor(opts.viewer ?? 'admin', presentFields(visible));
   if (opts.allHeadings) return fields;
   // A heading with nothing under it (before the next heading or the end) only clutters the form.
   return fields.filter((f, i) => f.type !== 'heading' || (fields[i + 1] !== undefined && fields[i + 1]!.type !== 'heading'));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { idOf, route } from '../../http/route';
+import { viewerOf } from '../../http/viewer';
 import { confirmQuery } from '../../../shared/schemas/common';
 import { reorderBody } from '../../../shared/schemas/fields';
 import { groupMailAccessBody, groupSaveBody, groupsAllQuery } from '../../../shared/schemas/groups';
@@ -11,7 +12,8 @@ export function groupRoutes(app: FastifyInstance): void {
     url: '/api/1/groups/all',
     access: 'member', // the member form shows group memberships
     query: groupsAllQuery,
-    handler: ({ tenant, query }) => service.listGroups(app.deps, tenant, { details: query.get_details, everyone: query.get_everyone_group }),
+    handler: ({ tenant, me, query }) =>
+      service.listGroups(app.deps, tenant, { details: query.get_details, everyone: query.get_everyone_group, viewer: viewerOf(me) }),
   });
   route(app, {
     method: 'POST',

@@ -10,6 +10,7 @@ import * as activity from '../activity/repo';
 import * as fields from '../fields/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';
+import type { Viewer } from '../../http/viewer';
 import * as repo from './repo';
 import { takeRate } from '../../lib/rateLimit';
 import { GROUP_MAIL_REQUESTS_MAX_PER_ASSOCIATION, GROUP_MAIL_REQUESTS_MAX_PER_MEMBER } from '../../../shared/constants';
@@ -32,13 +33,21 @@ function present(r: GroupRow, count?: number): Group {
   };
 }
 
+function forMember(g: Group): Group {
+  const { email: _email, member_count: _count, ...rest } = g;
+  return rest;
+}
+
 async function counts(db: Db, tenantId: number): Promise<(r: GroupRow) => number> {
   const [custom, builtin] = await Promise.all([repo.memberCounts(db, tenantId), repo.builtinCounts(db, tenantId)]);
   return (r) => (r.builtin === 'everyone' ? builtin.everyone : r.builtin === 'board' ? builtin.board : (custom.get(r.id) ?? 0));
 }
 
-export async function listGroups(deps: Deps, tenant: Tenant, opts: { details: boolean; everyone: boolean }): Promise<Group[]> {
+export async function listGroups(deps: Deps, tenant: Tenant, opts: { details: boolean; everyone: boolean; viewer?: Viewer }): Promise<Group[]> {
   const rows = (await repo.listAll(deps.db, tenant.id)).filter((r) => opts.everyone || r.builtin !== 'everyone');
+  // An ordinary member sees which groups exist (their own memberships on the form), not the
+  // groups' mail addresses or sizes (issue 11).
+  if (opts.viewer === 'member') return rows.map((r) => forMember(present(r)));
   if (!opts.details) return rows.map((r) => present(r));
   const countOf = await counts(deps.db, tenant.id);
   return rows.map((r) => present(r, countOf(r)));

@@ -30,6 +30,17 @@ export interface Mailer {
 
 type Log = (msg: string, data?: Record<string, unknown>) => void;
 
+export const outboxDir = (dataDir: string): string => path.join(dataDir, 'outbox');
+
+/**
+ * What the server says once at start-up when no SMTP server is configured, so nobody
+ * wonders where the mail went; null when mail is sent.
+ */
+export function outboxNotice(config: { smtpUrl: string | null; dataDir: string }): string | null {
+  if (config.smtpUrl) return null;
+  return `Sähköpostia ei lähetetä (SMTP_URL puuttuu): viestit kirjoitetaan tiedostoiksi hakemistoon ${outboxDir(config.dataDir)}, vain palvelimen käyttäjän luettaviksi.`;
+}
+
 export function createMailer(opts: { smtpUrl: string | null; dataDir: string; log?: Log }): Mailer {
   const log: Log = opts.log ?? (() => {});
   if (opts.smtpUrl) {
@@ -43,15 +54,22 @@ export function createMailer(opts: { smtpUrl: string | null; dataDir: string; lo
       close: () => transport.close(),
     };
   }
-  const outbox = path.join(opts.dataDir, 'outbox');
+  const outbox = outboxDir(opts.dataDir);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let tightened = false;
   return {
     async send(mail) {
       const info = await transport.sendMail(mail);
-      await fs.mkdir(outbox, { recursive: true });
+      // Mails hold reset links and members' data: only the server's user may read them
+      // (issue 11). An outbox made by an older version (0755) is tightened on first use.
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
+      if (!tightened) {
+        await fs.chmod(outbox, 0o700);
+        tightened = true;
+      }
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outbox, `${stamp}-${crypto.randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       log('mail written to outbox', { to: mail.to, subject: mail.subject, file });
       return { messageId: String(info.messageId), file };
     },

@@ -10,6 +10,7 @@ import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../activity/repo';
 import * as history from '../history/repo';
+import { withoutAdminSettings } from '../fields/present';
 import { parseMemberInput } from './input';
 import { memberSinceAt } from './memberSince';
 import { loadModel } from './model';
@@ -50,7 +51,8 @@ export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyForm> 
       fields.push(f);
     }
   }
-  return { customer_name: tenant.name, fields };
+  // Anyone may read this form: none of the field editor's settings go with it (issue 11).
+  return { customer_name: tenant.name, fields: fields.map(withoutAdminSettings) };
 }
 
 export interface ApplyMeta {

@@ -55,8 +55,9 @@ function columnsFor(model: MemberModel, requested: string[]): Column[] {
     const group = model.groupByName.get(key);
     if (field && field.type !== 'heading' && field.type !== 'password') {
       const kind = key === 'phone' ? 'phone' : field.type === 'date' ? 'date' : ['integer', 'decimal'].includes(field.type) ? 'number' : field.type === 'checkbox' ? 'bool' : 'text';
-      out.push({ key, header: field.label, kind });
-    } else if (group) out.push({ key, header: group.label, kind: 'bool' });
+      // Labels are the admins' free text: a header cell is neutralised like a data cell (issue 11).
+      out.push({ key, header: neutralizeCell(field.label), kind });
+    } else if (group) out.push({ key, header: neutralizeCell(group.label), kind: 'bool' });
     else if (EXTRA[key]) out.push(EXTRA[key]);
     else throw ValidationError.field('columns', '_validation_invalid_choice');
   }

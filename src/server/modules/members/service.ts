@@ -17,10 +17,12 @@ import { startBatch } from './bulk';
 import { duplicatesOf } from './apply';
 import type { Field } from '../../../shared/fields/types';
 import { VISIBILITY_READONLY } from '../../../shared/fields/types';
+import { withoutAdminSettings } from '../fields/present';
 import { sql } from 'kysely';
 import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
+import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 
 // Member actions (issue 6): each is one transaction that also writes history and the log.
@@ -59,26 +61,38 @@ export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ 
   const full = await present(deps, tenant, me, model);
   const member: MemberBody = { id: me.id, fullname_: full.fullname_ };
   for (const f of fields) if (f.type !== 'heading') member[f.name] = full[f.name];
-  return { member, fields };
+  return { member, fields: fields.map(withoutAdminSettings) };
 }
 
-export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody, sessionId?: string): Promise<{ member: MemberBody; fields: Field[] }> {
+export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody, sessionId?: string): Promise<{ member: MemberBody; fields: Field[]; held_?: string[] }> {
   const model = await loadModel(deps.db, tenant.id);
   // Own email: with guardian emails on, any one of the three will do; otherwise email is required (spec §5).
   const next = (k: string) => (k in input ? String(input[k] ?? '').trim() : String(me[k as keyof Member] ?? ''));
   if (model.porg && !next('email') && !next('email_porg1') && !next('email_porg2')) throw ValidationError.field('email', 'members_fill_at_least_one_email');
   if (!model.porg && !next('email')) throw ValidationError.field('email', '_validation_field_required');
-  await saveMember(deps, tenant, me, me.id, input, 'self', sessionId);
-  return editMe(deps, tenant, (await repo.findById(deps.db, tenant.id, me.id))!);
+  const { held } = await saveMemberHeld(deps, tenant, me, me.id, input, 'self', sessionId);
+  if (held.length > 0) await notifyAdminsOfHeldChange(deps, tenant, me, held);
+  const reply = await editMe(deps, tenant, (await repo.findById(deps.db, tenant.id, me.id))!);
+  // Neutral on purpose: "needs an admin's check", never "someone else has this address" (issue 11).
+  return held.length > 0 ? { ...reply, held_: held.map((h) => h.field) } : reply;
 }
 
 /** Database-backed rules on top of the parsed input: uniqueness, self-protection, last admin. */
-async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current: Member | null, patch: MemberPatch, errors: ValidationErrors, mode: InputMode = 'admin'): Promise<void> {
+async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current: Member | null, patch: MemberPatch, errors: ValidationErrors, mode: InputMode = 'admin'): Promise<HeldChange[]> {
   const add = (field: string, key: string) => (errors[field] ??= []).push(key);
   const c = patch.columns;
   const selfId = current?.id ?? null;
-  if (c.email && !errors.email && (await repo.isTaken(deps.db, tenant.id, 'email', c.email, selfId))) add('email', 'members_email_not_unique');
-  if (c.phone && !errors.phone && (await repo.isTaken(deps.db, tenant.id, 'phone', c.phone, selfId))) add('phone', 'members_phone_not_unique');
+  const held: HeldChange[] = [];
+  for (const col of ['email', 'phone'] as const) {
+    const wanted = c[col];
+    if (!wanted || errors[col] || !(await repo.isTaken(deps.db, tenant.id, col, wanted, selfId))) continue;
+    // A member editing their own data must not learn that another member owns an address:
+    // the old one stays, the rest is saved, and the admins decide (issue 11).
+    if (mode === 'self' && current) {
+      held.push({ field: col, old: current[col], wanted });
+      delete c[col];
+    } else add(col, col === 'email' ? 'members_email_not_unique' : 'members_phone_not_unique');
+  }
   if (me && current && me.id === current.id) {
     if (c.active === 0) add('active', 'members_cannot_deactivate_self');
     if (c.site_admin === 0 && current.site_admin === 1) add('site_admin', 'members_cannot_remove_own_admin');
@@ -90,6 +104,7 @@ async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current
     const admins = await repo.listSiteAdmins(deps.db, tenant.id);
     if (admins.every((a) => a.id === current.id)) add('site_admin', 'members_last_site_admin');
   }
+  return held;
 }
 
 function throwIfErrors(errors: ValidationErrors, requiredOnly: string[], bypass: boolean): void {
@@ -114,10 +129,15 @@ export async function createMember(deps: Deps, tenant: Tenant, me: Member, input
 }
 
 export async function saveMember(deps: Deps, tenant: Tenant, me: Member, id: number, input: MemberBody, mode: InputMode = 'admin', sessionId?: string): Promise<MemberBody> {
+  return (await saveMemberHeld(deps, tenant, me, id, input, mode, sessionId)).member;
+}
+
+/** saveMember, also saying which own email/phone changes were held for an admin (self-edit only). */
+async function saveMemberHeld(deps: Deps, tenant: Tenant, me: Member, id: number, input: MemberBody, mode: InputMode, sessionId?: string): Promise<{ member: MemberBody; held: HeldChange[] }> {
   const current = await load(deps, tenant, id, { pending: true });
   const model = await loadModel(deps.db, tenant.id);
   const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false });
-  await checkRules(deps, tenant, me, current, patch, errors, mode);
+  const held = await checkRules(deps, tenant, me, current, patch, errors, mode);
   // Issue 11: a stolen session alone must not be enough to take over the account.
   if (mode === 'self' && typeof input.newPassword_ === 'string' && input.newPassword_ !== '') {
     const given = input.currentPassword_;
@@ -130,9 +150,11 @@ export async function saveMember(deps: Deps, tenant: Tenant, me: Member, id: num
   const member = await deps.db.transaction().execute(async (trx) => {
     // Re-read inside the transaction so a concurrent edit is not silently overwritten with stale "old" values.
     const fresh = (await repo.findById(trx, tenant.id, id))!;
-    return writeMember({ db: trx, tenant, model, authorId: me.id, at, context, keepSessionId: mode === 'self' ? sessionId : undefined }, fresh, patch);
+    const written = await writeMember({ db: trx, tenant, model, authorId: me.id, at, context, keepSessionId: mode === 'self' ? sessionId : undefined }, fresh, patch);
+    if (held.length > 0) await logHeldChange(trx, tenant, me, held, at);
+    return written;
   });
-  return present(deps, tenant, member, model);
+  return { member: await present(deps, tenant, member, model), held };
 }
 
 export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<{ batch_id: string }> {

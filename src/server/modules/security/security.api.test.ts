@@ -101,7 +101,7 @@ describe(`two-factor authentication and admin sessions (${testDialect})`, () => 
     expect((await statusOf(c, a.admin.id)).mfa_status).toBe('MFA_SET');
 
     const row = await t.deps.db.selectFrom('member_security').selectAll().where('tenant_id', '=', a.tenant.id).where('member_id', '=', a.admin.id).executeTakeFirstOrThrow();
-    expect(row.secret_enc).toMatch(/^v1\./);
+    expect(row.secret_enc).toMatch(/^v2\./);
     expect(row.secret_enc).not.toContain(setup.body.secret);
     expect(row.pending_secret_enc).toBeNull();
 

@@ -16,7 +16,7 @@ import type { MfaStep, SiteAdminsReply } from '../../../shared/schemas/security'
 import { formatFinnishDateTime as formatDateTime } from '../../../shared/finnish/date';
 import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import { secretBox } from '../../lib/secretBox';
+import { isLegacy, secretBox } from '../../lib/secretBox';
 import * as activity from '../activity/repo';
 import * as members from '../members/repo';
 import * as sessions from '../session/repo';
@@ -32,6 +32,17 @@ import { acceptCode, enrollment, newSecret } from './totp';
 // code's expiry has passed, so no scheduled job is needed.
 
 const box = (deps: Deps) => secretBox(deps.config.sessionSecret, 'mfa-totp');
+/** Associated data of a sealed TOTP secret: it opens only on its own association's and admin's row (issue 11). */
+const owner = (tenant: Tenant, member: Member): string => `tenant:${String(tenant.id)}:member:${String(member.id)}`;
+
+/** The secret, or null when it cannot be opened (another row's, or SESSION_SECRET changed): no code then matches. */
+function openSecret(deps: Deps, tenant: Tenant, member: Member, sealed: string): string | null {
+  try {
+    return box(deps).open(sealed, owner(tenant, member));
+  } catch {
+    return null;
+  }
+}
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 /** Reset codes are keyed hashes: the database alone cannot be used to test guesses offline. */
 const resetHash = (deps: Deps, code: string) => crypto.createHmac('sha256', deps.config.sessionSecret).update(`mfa-reset:${code}`).digest('hex');
@@ -130,7 +141,7 @@ async function beginEnrollment(deps: Deps, tenant: Tenant, member: Member) {
     await repo.upsert(trx, tenant.id, member.id, {
       // A first enrolment, or one after a used reset code (setup is refused while a key is set).
       mfa_state: 'setting_up',
-      pending_secret_enc: box(deps).seal(secret),
+      pending_secret_enc: box(deps).seal(secret, owner(tenant, member)),
       // A new key has no used codes yet: its replay guard starts over.
       last_step: 0,
       updated_at: at,
@@ -157,16 +168,20 @@ async function checkCode(
   const sealed = mode === 'pending' ? row?.pending_secret_enc : row?.secret_enc;
   if (!row || !sealed) throw ValidationError.general(mode === 'pending' ? 'mfa_setup_missing' : 'mfa_challenge_expired');
   const now = deps.clock.now();
-  const step = acceptCode(box(deps).open(sealed), code, now.getTime(), row.last_step);
+  const plain = openSecret(deps, tenant, member, sealed);
+  const step = plain === null ? null : acceptCode(plain, code, now.getTime(), row.last_step);
+  // A secret sealed before owners were bound (v1) is sealed again, bound, on its first good code.
+  const current = plain !== null && isLegacy(sealed) ? box(deps).seal(plain, owner(tenant, member)) : sealed;
   const at = iso(now);
   const ok =
     step !== null &&
     (await deps.db.transaction().execute(async (trx) => {
       if (!(await repo.claimStep(trx, tenant.id, member.id, step, at))) return false;
+      if (mode === 'enrolled' && current !== sealed) await repo.upsert(trx, tenant.id, member.id, { secret_enc: current, updated_at: at });
       if (mode === 'pending') {
         await repo.upsert(trx, tenant.id, member.id, {
           mfa_state: 'set',
-          secret_enc: sealed,
+          secret_enc: current,
           pending_secret_enc: null,
           reset_code_hash: null,
           reset_expires_at: null,

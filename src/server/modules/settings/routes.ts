@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
+import { viewerOf } from '../../http/viewer';
 import { settingsSaveBody } from '../../../shared/schemas/settings';
 import { clearSessionCookie } from '../../plugins/session';
 import * as service from './service';
@@ -9,7 +10,10 @@ export function settingsRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/settings',
     access: 'member',
-    handler: ({ tenant }) => service.getSettings(app.deps, tenant),
+    handler: async ({ tenant, me }) => {
+      const all = await service.getSettings(app.deps, tenant);
+      return viewerOf(me) === 'admin' ? all : service.forMember(all);
+    },
   });
   route(app, {
     method: 'POST',

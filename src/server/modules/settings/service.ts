@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { TIERS, TRUST_STATUSES, type Tier, type TrustStatus } from '../../../shared/constants';
-import { SETTINGS_SCOPES, type SettingsReply, type SettingsSaveBody } from '../../../shared/schemas/settings';
+import { MEMBER_SETTINGS_KEYS, SETTINGS_SCOPES, type MemberSettingsReply, type SettingsReply, type SettingsSaveBody } from '../../../shared/schemas/settings';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { businessIdToVatId, finnishBic, isValidBusinessId, normalizeBusinessId, normalizeIban, validateIban } from '../../../shared/finnish';
 import { ValidationError } from '../../lib/errors';
@@ -45,6 +45,11 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     mfa_enabled_for: s.mfa_enabled_for === 'admins' ? 'admins' : 'disabled',
     disable_: (s.disable_ && typeof s.disable_ === 'object' ? s.disable_ : {}) as Record<string, string>,
   };
+}
+
+/** Only what member-facing pages use (issue 11); see MEMBER_SETTINGS_KEYS. */
+export function forMember(all: SettingsReply): MemberSettingsReply {
+  return Object.fromEntries(MEMBER_SETTINGS_KEYS.map((k) => [k, all[k]])) as MemberSettingsReply;
 }
 
 const IBAN_ERRORS = {

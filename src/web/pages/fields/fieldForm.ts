@@ -51,7 +51,7 @@ export const newOptionRow = (): OptionRow => ({ key: `new-${String(++rowSeq)}`, 
  * it follows the type, as the server decides it (a heading is either shown or hidden).
  */
 export function visibilityOptionsFor(type: FieldType, field: Field | null): Visibility[] {
-  if (field?.fixed) return field.visibility_options;
+  if (field?.fixed && field.visibility_options) return field.visibility_options;
   return type === 'heading' ? [0, 2] : [0, 1, 2, 3];
 }
 

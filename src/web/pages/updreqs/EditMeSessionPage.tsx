@@ -1,5 +1,5 @@
-import { Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISIBILITY_READONLY } from '../../../shared/fields/types';
 import type { MemberReply } from '../../api/members';
@@ -20,6 +20,7 @@ export function EditMeSessionPage() {
   const { t } = useTranslation();
   const editMe = useEditMe();
   const update = useUpdateMe();
+  const [held, setHeld] = useState(false);
   const fields = useMemo(() => (editMe.data ? ownFields(editMe.data.fields) : []), [editMe.data]);
   const hasReadOnly = fields.some((f) => f.type !== 'heading' && f.visibility === VISIBILITY_READONLY);
 
@@ -49,13 +50,22 @@ export function EditMeSessionPage() {
         <Text>{t('edit_me.intro')}</Text>
         <Text size="sm">{hasReadOnly ? t('edit_me.required_and_readonly_note') : t('edit_me.required_note')}</Text>
       </Stack>
+      {held && (
+        <Alert color="yellow" variant="light" role="status" mb="lg" maw={760}>
+          {t('edit_me.held_for_check')}
+        </Alert>
+      )}
       <MemberForm<MemberReply>
         key={member.id}
         variant="self"
         fields={fields}
         groups={[]}
         member={member}
-        save={async (body) => (await update.mutateAsync(body)).member}
+        save={async (body) => {
+          const reply = await update.mutateAsync(body);
+          setHeld((reply.held_ ?? []).length > 0);
+          return reply.member;
+        }}
         onSaved={() => {
           notifySuccess(t('edit_me.saved'));
         }}
