@@ -1,5 +1,5 @@
 import type { Db } from '../../db/kysely';
-import { countSince, recordAt } from '../../db/rateCounts';
+import { countSince, recordAt, release, reserve } from '../../db/rateCounts';
 import type { Session } from '../../db/schema';
 
 export function insert(db: Db, tenantId: number, s: Omit<Session, 'tenant_id'>): Promise<unknown> {
@@ -80,4 +80,13 @@ export function clearFailures(db: Db, tenantId: number, kind: FailureKind, key: 
 
 export function pruneFailures(db: Db, tenantId: number, before: string): Promise<unknown> {
   return db.deleteFrom('login_failures').where('tenant_id', '=', tenantId).where('at', '<', before).execute();
+}
+
+/** Counts an attempt before it is evaluated (see rateCounts.reserve); null when over `max`. */
+export function reserveAttempt(db: Db, tenantId: number, kind: FailureKind, key: string, at: string, since: string, max: number): Promise<number | null> {
+  return reserve(db, 'login_failures', tenantId, kind, key, at, since, max);
+}
+
+export function releaseAttempt(db: Db, tenantId: number, id: number): Promise<unknown> {
+  return release(db, 'login_failures', tenantId, id);
 }
