@@ -1,9 +1,12 @@
 import { buildApp } from './app';
 import { openDeps, WEB_ROOT } from './bootstrap';
 import { ensureDefaultTenant } from './modules/tenants/service';
+import { httpsWarning } from './httpsWarning';
 
 // `npm start`: migrate, create the demo association on first start, serve API + web app.
 const { deps, handle, config } = await openDeps();
+const insecure = httpsWarning(config);
+if (insecure) console.warn(insecure);
 const created = await ensureDefaultTenant(deps);
 const app = await buildApp(deps, {
   webRoot: WEB_ROOT,
