@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, makeTenant, testApp, testDialect, type TestApp } from '../test/harness';
 import { httpsWarning } from '../httpsWarning';
+import { createTenant } from '../modules/tenants/service';
 import { LOGIN_MAX_FAILURES_PER_IP } from '../../shared/constants';
 
 // Issue 11, "Trusting the network": forwarded headers only from TRUST_PROXY, no association
@@ -73,6 +74,14 @@ describe(`trusting the network (${testDialect})`, () => {
       const c = new Client(t.app, 'jasenet.example.fi');
       const r = await c.login(b.admin.email!, ADMIN_PASSWORD);
       expect(r.body.customer_name).toBe('Toinen ry');
+    });
+
+    it('gets the first-start association (no hostname of its own) when SEURA_DEFAULT_HOST is a name no association carries', async () => {
+      t = await testApp({ config: { defaultHost: 'localhost' } });
+      const demo = await createTenant(t.deps, { name: 'Demoyhdistys ry', hostname: null, isDefault: true, adminEmail: 'demo@example.fi', adminPassword: ADMIN_PASSWORD });
+      const other = await makeTenant(t.deps, 'Toinen ry');
+      expect((await new Client(t.app, 'localhost:3000').login(demo.admin.email!)).body.customer_name).toBe('Demoyhdistys ry');
+      expect((await new Client(t.app, other.tenant.hostname!).login(other.admin.email!)).body.customer_name).toBe('Toinen ry');
     });
 
     it('gets the only association when there is just one (the local start works under any name)', async () => {
