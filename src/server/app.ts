@@ -41,7 +41,9 @@ export interface AppOptions {
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // Forwarded headers only from the proxies named in TRUST_PROXY (issue 11): otherwise any
+    // client could pick the address the throttles and the audit log see.
+    trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   });
   app.decorate('deps', deps);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 
 // All configuration comes from the environment and every variable is optional (README "Configuration").
 export interface Config {
@@ -13,8 +14,12 @@ export interface Config {
   sessionSecret: string;
   adminEmail: string | null;
   adminPassword: string | null;
-  /** Secure cookies only when the public URL is https. */
+  /** Secure cookies always when the public URL is https (also per request when a trusted proxy says https). */
   secureCookies: boolean;
+  /** Proxies (addresses/CIDRs) whose X-Forwarded-For/-Proto are believed; empty: none (TRUST_PROXY). */
+  trustProxy: string[];
+  /** With several associations, the hostname of the one unknown hosts get; null: 404 (SEURA_DEFAULT_HOST). */
+  defaultHost: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -54,6 +59,24 @@ function loadSessionSecret(env: Env, dataDir: string): string {
   }
 }
 
+/**
+ * TRUST_PROXY: comma- or space-separated addresses and CIDRs (or proxy-addr's names
+ * loopback, linklocal, uniquelocal). Anything else stops the start: a typo here would
+ * silently trust nobody, or worse.
+ */
+export function parseTrustProxy(v: string | undefined): string[] {
+  const items = (v ?? '').split(/[\s,]+/).filter((x) => x !== '');
+  for (const item of items) {
+    const [addr, bits, extra] = item.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(item);
+    const ip = net.isIP(addr ?? '');
+    const maxBits = ip === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!named && (ip === 0 || !bitsOk || extra !== undefined)) throw new Error(`TRUST_PROXY: "${item}" is not an address, CIDR or loopback/linklocal/uniquelocal`);
+  }
+  return items;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -71,5 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: nonEmpty(env.SEURA_ADMIN_EMAIL),
     adminPassword: nonEmpty(env.SEURA_ADMIN_PASSWORD),
     secureCookies: publicUrl?.startsWith('https://') ?? false,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    defaultHost: nonEmpty(env.SEURA_DEFAULT_HOST)?.toLowerCase() ?? null,
   };
 }

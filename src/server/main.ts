@@ -3,9 +3,12 @@ import { openDeps, WEB_ROOT } from './bootstrap';
 import { outboxNotice } from './modules/mail/mailer';
 import { ensureDefaultTenant } from './modules/tenants/service';
 import { pruneOldRateRows } from './lib/rateLimit';
+import { httpsWarning } from './httpsWarning';
 
 // `npm start`: migrate, create the demo association on first start, serve API + web app.
 const { deps, handle, config } = await openDeps();
+const insecure = httpsWarning(config);
+if (insecure) console.warn(insecure);
 const created = await ensureDefaultTenant(deps);
 // Rate-limit counters outlive their windows only until the next start or insert (issue 11).
 await pruneOldRateRows(deps, true);

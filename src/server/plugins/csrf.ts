@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
 import { Forbidden } from '../lib/errors';
+import { secureRequest } from './secure';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,7 +36,7 @@ export function csrfPlugin(app: FastifyInstance): void {
         path: '/',
         httpOnly: false, // the web client must read it
         sameSite: 'lax',
-        secure: app.deps.config.secureCookies,
+        secure: secureRequest(req),
       });
     }
     if (SAFE.has(req.method) || req.routeOptions.config?.csrf === false) return;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../shared/constants';
 import * as sessions from '../modules/session/service';
+import { secureRequest } from './secure';
 
 // Loads the server-side session named by the signed, HttpOnly session cookie.
 export function sessionPlugin(app: FastifyInstance): void {
@@ -20,11 +21,11 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: app.deps.config.secureCookies,
+    secure: secureRequest(reply.request),
     signed: true,
   });
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.deps.config.secureCookies });
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureRequest(reply.request) });
 }

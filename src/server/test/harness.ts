@@ -87,6 +87,8 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     adminEmail: null,
     adminPassword: null,
     secureCookies: false,
+    trustProxy: [],
+    defaultHost: null,
     ...over,
   };
 }

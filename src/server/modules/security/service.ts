@@ -118,19 +118,23 @@ async function challenged(deps: Deps, tenant: Tenant, token: string, steps: MfaS
   return { id: c.id, step: c.step as MfaStep, member, row: await repo.find(deps.db, tenant.id, member.id) };
 }
 
-async function ensureNotThrottled(deps: Deps, tenant: Tenant, member: Member): Promise<void> {
-  const since = iso(new Date(deps.clock.now().getTime() - LOGIN_WINDOW_MS));
-  const failures = await sessions.countFailures(deps.db, tenant.id, 'mfa', String(member.id), since);
-  if (failures >= MFA_MAX_FAILURES) throw new RateLimited('mfa_rate_limited');
+/**
+ * Counts the code attempt before the code is checked (issue 11), so parallel guesses get at
+ * most MFA_MAX_FAILURES evaluations; the returned slot is given back when the code is right.
+ */
+async function reserveCodeAttempt(deps: Deps, tenant: Tenant, member: Member): Promise<number> {
+  const now = deps.clock.now();
+  const since = iso(new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const slot = await sessions.reserveAttempt(deps.db, tenant.id, 'mfa', String(member.id), iso(now), since, MFA_MAX_FAILURES);
+  if (slot === null) throw new RateLimited('mfa_rate_limited');
+  return slot;
 }
 
+/** The attempt is already counted (reserveCodeAttempt); this logs it. */
 async function recordWrongCode(deps: Deps, tenant: Tenant, member: Member, step: string, ip: string | null): Promise<void> {
   const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
-    await sessions.recordFailure(trx, tenant.id, 'mfa', String(member.id), at);
-    const data = [{ field: 'step', new: step }, ...(ip ? [{ field: 'ip', new: ip }] : [])];
-    await activity.append(trx, tenant.id, { event: 'mfa_failed', context: `member:${member.id}`, data, authorId: member.id, at });
-  });
+  const data = [{ field: 'step', new: step }, ...(ip ? [{ field: 'ip', new: ip }] : [])];
+  await activity.append(deps.db, tenant.id, { event: 'mfa_failed', context: `member:${member.id}`, data, authorId: member.id, at });
 }
 
 /** Seals a fresh secret as the one being enrolled and returns what the app needs to scan. */
@@ -164,9 +168,9 @@ async function checkCode(
   mode: 'enrolled' | 'pending',
   ip: string | null,
 ): Promise<void> {
-  await ensureNotThrottled(deps, tenant, member);
   const sealed = mode === 'pending' ? row?.pending_secret_enc : row?.secret_enc;
   if (!row || !sealed) throw ValidationError.general(mode === 'pending' ? 'mfa_setup_missing' : 'mfa_challenge_expired');
+  const slot = await reserveCodeAttempt(deps, tenant, member);
   const now = deps.clock.now();
   const plain = openSecret(deps, tenant, member, sealed);
   const step = plain === null ? null : acceptCode(plain, code, now.getTime(), row.last_step);
@@ -195,6 +199,7 @@ async function checkCode(
     await recordWrongCode(deps, tenant, member, mode === 'pending' ? 'enroll' : 'code', ip);
     throw ValidationError.field('code', 'mfa_code_invalid');
   }
+  await sessions.releaseAttempt(deps.db, tenant.id, slot);
   await sessions.clearFailures(deps.db, tenant.id, 'mfa', String(member.id));
 }
 
@@ -211,9 +216,9 @@ export async function verifyLogin(deps: Deps, tenant: Tenant, token: string, cod
 /** The emailed reset code, once: afterwards the admin enrols a new authenticator. */
 export async function useResetCode(deps: Deps, tenant: Tenant, token: string, resetCode: string, ip: string): Promise<void> {
   const c = await challenged(deps, tenant, token, ['reset_code']);
-  await ensureNotThrottled(deps, tenant, c.member);
   const status = mfaStatus(c.row, deps.clock.now());
   if (status === 'MFA_RESETTING_EXPIRED') throw ValidationError.general('mfa_reset_expired');
+  await reserveCodeAttempt(deps, tenant, c.member);
   const expected = c.row?.reset_code_hash ?? null;
   const given = resetHash(deps, resetCode);
   const matches = status === 'MFA_RESETTING' && expected !== null && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given));

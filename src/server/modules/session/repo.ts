@@ -1,6 +1,9 @@
 import type { Db } from '../../db/kysely';
-import { countSince, recordAt } from '../../db/rateCounts';
+import { countSince, type RateTable, recordAt, release, reserve } from '../../db/rateCounts';
 import type { Session } from '../../db/schema';
+
+/** Failed logins and 2FA codes are counted in their own table (RateTable, not a message key). */
+const FAILURES: RateTable = 'login_failures';
 
 export function insert(db: Db, tenantId: number, s: Omit<Session, 'tenant_id'>): Promise<unknown> {
   return db.insertInto('sessions').values({ ...s, tenant_id: tenantId }).execute();
@@ -67,11 +70,11 @@ export async function setUserData(db: Db, tenantId: number, memberId: number, ke
 export type FailureKind = 'account' | 'ip' | 'mfa';
 
 export function recordFailure(db: Db, tenantId: number, kind: FailureKind, key: string, at: string): Promise<unknown> {
-  return recordAt(db, 'login_failures', tenantId, kind, key, at);
+  return recordAt(db, FAILURES, tenantId, kind, key, at);
 }
 
 export function countFailures(db: Db, tenantId: number, kind: FailureKind, key: string, since: string): Promise<number> {
-  return countSince(db, 'login_failures', tenantId, kind, key, since);
+  return countSince(db, FAILURES, tenantId, kind, key, since);
 }
 
 export function clearFailures(db: Db, tenantId: number, kind: FailureKind, key: string): Promise<unknown> {
@@ -80,4 +83,13 @@ export function clearFailures(db: Db, tenantId: number, kind: FailureKind, key: 
 
 export function pruneFailures(db: Db, tenantId: number, before: string): Promise<unknown> {
   return db.deleteFrom('login_failures').where('tenant_id', '=', tenantId).where('at', '<', before).execute();
+}
+
+/** Counts an attempt before it is evaluated (see rateCounts.reserve); null when over `max`. */
+export function reserveAttempt(db: Db, tenantId: number, kind: FailureKind, key: string, at: string, since: string, max: number): Promise<number | null> {
+  return reserve(db, FAILURES, tenantId, kind, key, at, since, max);
+}
+
+export function releaseAttempt(db: Db, tenantId: number, id: number): Promise<unknown> {
+  return release(db, FAILURES, tenantId, id);
 }

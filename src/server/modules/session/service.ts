@@ -42,21 +42,27 @@ export async function login(
   const since = iso(new Date(now.getTime() - LOGIN_WINDOW_MS));
   const account = input.email.trim().toLowerCase();
 
-  const [byAccount, byIp] = await Promise.all([
-    repo.countFailures(db, tenant.id, 'account', account, since),
-    repo.countFailures(db, tenant.id, 'ip', client.ip, since),
-  ]);
-  if (byAccount >= LOGIN_MAX_FAILURES_PER_ACCOUNT || byIp >= LOGIN_MAX_FAILURES_PER_IP) {
+  // Both counters are reserved before the password is looked at (issue 11): 40 parallel
+  // guesses get at most 5 evaluations. Refused reservations take their rows back.
+  const ipSlot = await repo.reserveAttempt(db, tenant.id, 'ip', client.ip, iso(now), since, LOGIN_MAX_FAILURES_PER_IP);
+  if (ipSlot === null) throw new RateLimited('login_rate_limited');
+  const accountSlot = await repo.reserveAttempt(db, tenant.id, 'account', account, iso(now), since, LOGIN_MAX_FAILURES_PER_ACCOUNT);
+
+  const member = await members.findByEmail(db, tenant.id, account);
+  // A locked account is about password guessing. For an admin whose login also needs an
+  // authenticator code (or an emailed reset code), the password alone never opened a session,
+  // so it is still checked: a right one leads to the second factor, and success there clears
+  // the lock. An attacker flooding the account therefore cannot lock such an admin out.
+  const secondFactor = accountSlot === null && member ? await security.stepFor(deps, tenant, member) : null;
+  if (accountSlot === null && secondFactor !== 'code' && secondFactor !== 'reset_code') {
+    await repo.releaseAttempt(db, tenant.id, ipSlot);
     throw new RateLimited('login_rate_limited');
   }
 
-  const member = await members.findByEmail(db, tenant.id, account);
   // verifyPassword hashes anyway when there is no member, so both failures take the same time.
   const passwordOk = await verifyPassword(member?.password_hash ?? null, input.password);
   if (!member || !passwordOk || member.active !== 1) {
     await db.transaction().execute(async (trx) => {
-      await repo.recordFailure(trx, tenant.id, 'account', account, iso(now));
-      await repo.recordFailure(trx, tenant.id, 'ip', client.ip, iso(now));
       await repo.pruneFailures(trx, tenant.id, since);
       if (member) {
         await activity.append(trx, tenant.id, {
@@ -68,12 +74,16 @@ export async function login(
         });
       }
     });
+    // Past the account limit the answer stays 429, whatever the password.
+    if (accountSlot === null) throw new RateLimited('login_rate_limited');
     // The same key for unknown email, wrong password and inactive member: nothing leaks.
     throw ValidationError.general('login_failed');
   }
 
-  await repo.clearFailures(db, tenant.id, 'account', account);
-  const step = await security.stepFor(deps, tenant, member);
+  // A right password is no failure: it does not count against the address.
+  await repo.releaseAttempt(db, tenant.id, ipSlot);
+  if (accountSlot !== null) await repo.clearFailures(db, tenant.id, 'account', account);
+  const step = secondFactor ?? (await security.stepFor(deps, tenant, member));
   if (step === 'locked') {
     await activity.append(db, tenant.id, { event: 'login_failed', context: 'session', data: [{ field: 'mfa_status', new: 'MFA_RESETTING_EXPIRED' }], authorId: member.id, at: iso(now) });
     throw ValidationError.general('mfa_reset_expired');
@@ -105,6 +115,8 @@ export async function startSession(deps: Deps, tenant: Tenant, member: Member, c
       user_agent: client.userAgent.slice(0, 300),
     });
     await security.recordLogin(trx, tenant.id, member, iso(now));
+    // A completed login (after the second factor too) lifts a lock on the account.
+    if (member.email) await repo.clearFailures(trx, tenant.id, 'account', member.email.trim().toLowerCase());
     await activity.append(trx, tenant.id, {
       event: 'login',
       context: 'session',

@@ -11,6 +11,11 @@ export function findDefault(db: Db): Promise<Tenant | undefined> {
   return db.selectFrom('tenants').selectAll().where('is_default', '=', 1).orderBy('id').executeTakeFirst();
 }
 
+/** Up to two associations: enough to tell "only one" from "several". */
+export function firstTwo(db: Db): Promise<Tenant[]> {
+  return db.selectFrom('tenants').selectAll().orderBy('id').limit(2).execute();
+}
+
 export function findById(db: Db, id: number): Promise<Tenant | undefined> {
   return db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst();
 }
