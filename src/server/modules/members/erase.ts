@@ -1,0 +1,122 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Dialect } from '../../db/kysely';
+import { allTerms, hasTerms, redactJson, redactText, termsOf, type ErasedPerson, type Terms } from './erase-terms';
+
+// Permanent delete, the rows outside the member's own (GDPR Art. 17, issue 11): whatever
+// names the erased people elsewhere in the database is removed or redacted in the same
+// transaction as the member rows. Files (uploads, outbox) follow after the commit
+// (erase-files.ts).
+
+const CHUNK = 500;
+
+/** The people about to be erased, and the terms that identify them (read before the member rows go). */
+export async function erasureTerms(db: Db, tenantId: number, ids: readonly number[]): Promise<{ people: ErasedPerson[]; terms: Terms }> {
+  const people: ErasedPerson[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    people.push(
+      ...(await db
+        .selectFrom('members')
+        .select(['id', 'firstname', 'lastname', 'email', 'email_porg1', 'email_porg2', 'phone'])
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', ids.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  const names = [...new Set(people.flatMap((p) => [p.firstname, p.lastname]).map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  const inUse = new Set<string>();
+  const gone = new Set(ids);
+  for (let i = 0; i < names.length; i += CHUNK) {
+    const chunk = names.slice(i, i + CHUNK);
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', 'firstname', 'lastname'])
+      .where('tenant_id', '=', tenantId)
+      .where((eb) => eb.or([eb(sql<string>`lower(firstname)`, 'in', chunk), eb(sql<string>`lower(lastname)`, 'in', chunk)]))
+      .execute();
+    for (const r of rows) if (!gone.has(r.id)) for (const n of [r.firstname, r.lastname]) inUse.add(n.trim().toLowerCase());
+  }
+  return { people, terms: termsOf(people, inUse) };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `lower(col) like '%term%' or …`: a coarse pre-selection; the redaction itself decides in JS. */
+function anyTerm(dialect: Dialect, col: string, terms: Terms): RawBuilder<unknown> {
+  // SQLite's lower() folds ASCII only; seura_lower (db/kysely.ts) folds ä, ö, å too.
+  const lowered = dialect === 'sqlite' ? sql`seura_lower(${sql.ref(col)})` : sql`lower(${sql.ref(col)})`;
+  return sql`(${sql.join(
+    allTerms(terms).map((t) => sql`${lowered} like ${`%${escapeLike(t)}%`} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+type TextTable = 'activity_log' | 'member_history' | 'saved_filters';
+
+/** Rewrites a JSON (or text) column of the rows that name the people. */
+async function redactColumn(db: Db, dialect: Dialect, tenantId: number, table: TextTable, col: 'data' | 'filter', terms: Terms): Promise<void> {
+  const rows = await sql<{ id: number; v: string }>`select id, ${sql.ref(col)} as v from ${sql.table(table)} where tenant_id = ${tenantId} and ${anyTerm(dialect, col, terms)}`.execute(db);
+  for (const r of rows.rows) {
+    const next = redactJson(r.v, terms);
+    if (next !== null) await sql`update ${sql.table(table)} set ${sql.ref(col)} = ${next} where tenant_id = ${tenantId} and id = ${r.id}`.execute(db);
+  }
+}
+
+/**
+ * Everything outside the member's own rows: log and history entries that name them, their
+ * authorship, stored filters (saved filters, bulk-edit batches, export requests), batch
+ * summaries, throttling keys and reset links. Runs inside the erase transaction, before the
+ * member rows are deleted.
+ */
+export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, ids: readonly number[], terms: Terms): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    // Authorship names them through their member number.
+    await db.updateTable('member_history').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('batches').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('imports').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('saved_filters').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.deleteFrom('password_resets').where('tenant_id', '=', tenantId).where('member_id', 'in', chunk).execute();
+    await db.deleteFrom('export_tokens').where('tenant_id', '=', tenantId).where('member_id', 'in', chunk).execute();
+    // Wrong 2FA codes are counted under the member id.
+    await db.deleteFrom('login_failures').where('tenant_id', '=', tenantId).where('kind', '=', 'mfa').where('key', 'in', chunk.map(String)).execute();
+  }
+  if (!hasTerms(terms)) return;
+  await redactColumn(db, dialect, tenantId, 'activity_log', 'data', terms);
+  await redactColumn(db, dialect, tenantId, 'member_history', 'data', terms);
+  await redactColumn(db, dialect, tenantId, 'saved_filters', 'filter', terms);
+  await redactSavedFilterNames(db, dialect, tenantId, terms);
+  const batches = await sql<{ id: string; v: string }>`select id, summary as v from batches where tenant_id = ${tenantId} and ${anyTerm(dialect, 'summary', terms)}`.execute(db);
+  for (const b of batches.rows) {
+    const next = redactJson(b.v, terms);
+    if (next !== null) await db.updateTable('batches').set({ summary: next }).where('tenant_id', '=', tenantId).where('id', '=', b.id).execute();
+  }
+  // Other members' undo records may hold the address too (an old value they had).
+  const values = await sql<{ batch_id: string; member_id: number; kind: string; item: string; v: string }>`select batch_id, member_id, kind, item, old_text as v from batch_values
+    where tenant_id = ${tenantId} and old_text is not null and ${anyTerm(dialect, 'old_text', terms)}`.execute(db);
+  for (const r of values.rows) {
+    const next = redactText(r.v, terms);
+    if (next !== r.v) {
+      await db.updateTable('batch_values').set({ old_text: next }).where('tenant_id', '=', tenantId).where('batch_id', '=', r.batch_id).where('member_id', '=', r.member_id).where('kind', '=', r.kind).where('item', '=', r.item).execute();
+    }
+  }
+  // A pending export whose filter names them is simply withdrawn (it lives five minutes).
+  await sql`delete from export_tokens where tenant_id = ${tenantId} and ${anyTerm(dialect, 'request', terms)}`.execute(db);
+  // Throttling keys: an address tried at the login or the reset form.
+  for (const table of ['login_failures', 'rate_events'] as const) {
+    await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId} and ${anyTerm(dialect, 'key', { contains: terms.contains, exact: [] })}`.execute(db);
+  }
+  const imports = await sql<{ id: string; v: string }>`select id, filename as v from imports where tenant_id = ${tenantId} and ${anyTerm(dialect, 'filename', terms)}`.execute(db);
+  for (const r of imports.rows) await db.updateTable('imports').set({ filename: redactText(r.v, terms) }).where('tenant_id', '=', tenantId).where('id', '=', r.id).execute();
+}
+
+/** Saved filter names are unique per association: a redacted name that collides gets its id. */
+async function redactSavedFilterNames(db: Db, dialect: Dialect, tenantId: number, terms: Terms): Promise<void> {
+  const rows = await sql<{ id: number; v: string }>`select id, name as v from saved_filters where tenant_id = ${tenantId} and ${anyTerm(dialect, 'name', terms)}`.execute(db);
+  for (const r of rows.rows) {
+    let name = redactText(r.v, terms);
+    if (name === r.v) continue;
+    const clash = await db.selectFrom('saved_filters').select('id').where('tenant_id', '=', tenantId).where(sql<string>`lower(name)`, '=', name.toLowerCase()).where('id', '<>', r.id).executeTakeFirst();
+    if (clash) name = `${name} ${r.id}`;
+    await db.updateTable('saved_filters').set({ name }).where('tenant_id', '=', tenantId).where('id', '=', r.id).execute();
+  }
+}
