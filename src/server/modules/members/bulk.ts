@@ -319,6 +319,11 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
   const terms = await deps.db.transaction().execute(async (trx) => {
     // Read before the rows go: what names them elsewhere (issue 11, GDPR Art. 17).
     const { terms } = await erasureTerms(trx, tid, ids);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      // Their own sign-ins name them only through the author id (nulled by eraseTraces), but carry their IP addresses.
+      await trx.updateTable('activity_log').set({ data: '[]' }).where('tenant_id', '=', tid).where('context', '=', 'session').where('author_id', 'in', chunk).execute();
+    }
     await eraseTraces(trx, deps.dialect, tid, ids, terms);
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
@@ -330,8 +335,6 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
         .where('tenant_id', '=', tid)
         .where('context', 'in', chunk.map((id) => `member:${id}`))
         .execute();
-      // Their own sign-ins name them only through the author id, but carry their IP addresses.
-      await trx.updateTable('activity_log').set({ data: '[]' }).where('tenant_id', '=', tid).where('context', '=', 'session').where('author_id', 'in', chunk).execute();
       await trx.deleteFrom('members').where('tenant_id', '=', tid).where('id', 'in', chunk).execute();
     }
     await scrubMembersFromListings(trx, tid, ids);

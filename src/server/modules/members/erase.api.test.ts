@@ -123,6 +123,9 @@ describe(`permanent delete erases the person everywhere (${testDialect})`, () =>
     const hist = await db.selectFrom('member_history').select(['author_id']).where('tenant_id', '=', tid).where('member_id', '=', other).execute();
     expect(hist.length).toBeGreaterThan(1);
     expect(hist.every((h) => h.author_id !== id)).toBe(true);
+    for (const table of ['activity_log', 'member_history', 'batches', 'imports', 'saved_filters'] as const) {
+      expect(await db.selectFrom(table).select('author_id').where('tenant_id', '=', tid).where('author_id', '=', id).execute(), table).toEqual([]);
+    }
     const saved = (await admin.get('/api/1/saved_filters/all')).body;
     expect(JSON.stringify(saved)).toContain('[poistettu]');
     const imports = (await admin.post('/api/1/importer/all', { page: 0 })).body;

@@ -72,6 +72,7 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
     const chunk = ids.slice(i, i + CHUNK);
     // Authorship names them through their member number.
     await db.updateTable('member_history').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('activity_log').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('batches').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('imports').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('saved_filters').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
