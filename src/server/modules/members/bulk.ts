@@ -318,7 +318,7 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
   const at = iso(deps.clock.now());
   const terms = await deps.db.transaction().execute(async (trx) => {
     // Read before the rows go: what names them elsewhere (issue 11, GDPR Art. 17).
-    const { terms } = await erasureTerms(trx, tid, ids);
+    const { terms } = await erasureTerms(trx, deps.dialect, tid, ids);
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
       // Their own sign-ins name them only through the author id (nulled by eraseTraces), but carry their IP addresses.

@@ -10,7 +10,7 @@ import { allTerms, hasTerms, redactJson, redactText, termsOf, type ErasedPerson,
 const CHUNK = 500;
 
 /** The people about to be erased, and the terms that identify them (read before the member rows go). */
-export async function erasureTerms(db: Db, tenantId: number, ids: readonly number[]): Promise<{ people: ErasedPerson[]; terms: Terms }> {
+export async function erasureTerms(db: Db, dialect: Dialect, tenantId: number, ids: readonly number[]): Promise<{ people: ErasedPerson[]; terms: Terms }> {
   const people: ErasedPerson[] = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     people.push(
@@ -31,7 +31,7 @@ export async function erasureTerms(db: Db, tenantId: number, ids: readonly numbe
       .selectFrom('members')
       .select(['id', 'firstname', 'lastname'])
       .where('tenant_id', '=', tenantId)
-      .where((eb) => eb.or([eb(sql<string>`lower(firstname)`, 'in', chunk), eb(sql<string>`lower(lastname)`, 'in', chunk)]))
+      .where((eb) => eb.or([eb(lower(dialect, 'firstname'), 'in', chunk), eb(lower(dialect, 'lastname'), 'in', chunk)]))
       .execute();
     for (const r of rows) if (!gone.has(r.id)) for (const n of [r.firstname, r.lastname]) inUse.add(n.trim().toLowerCase());
   }
@@ -40,10 +40,12 @@ export async function erasureTerms(db: Db, tenantId: number, ids: readonly numbe
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** SQLite's lower() folds ASCII only; seura_lower (db/kysely.ts) folds ä, ö, å too, as JS does. */
+const lower = (dialect: Dialect, col: string): RawBuilder<string> => (dialect === 'sqlite' ? sql<string>`seura_lower(${sql.ref(col)})` : sql<string>`lower(${sql.ref(col)})`);
+
 /** `lower(col) like '%term%' or …`: a coarse pre-selection; the redaction itself decides in JS. */
 function anyTerm(dialect: Dialect, col: string, terms: Terms): RawBuilder<unknown> {
-  // SQLite's lower() folds ASCII only; seura_lower (db/kysely.ts) folds ä, ö, å too.
-  const lowered = dialect === 'sqlite' ? sql`seura_lower(${sql.ref(col)})` : sql`lower(${sql.ref(col)})`;
+  const lowered = lower(dialect, col);
   return sql`(${sql.join(
     allTerms(terms).map((t) => sql`${lowered} like ${`%${escapeLike(t)}%`} escape '\\'`),
     sql` or `,
