@@ -43,11 +43,25 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** SQLite's lower() folds ASCII only; seura_lower (db/kysely.ts) folds ä, ö, å too, as JS does. */
 const lower = (dialect: Dialect, col: string): RawBuilder<string> => (dialect === 'sqlite' ? sql<string>`seura_lower(${sql.ref(col)})` : sql<string>`lower(${sql.ref(col)})`);
 
-/** `lower(col) like '%term%' or …`: a coarse pre-selection; the redaction itself decides in JS. */
+/**
+ * `col like '%term%' or …`: a coarse pre-selection; the redaction itself decides in JS.
+ * SQLite's built-in LIKE ignores case for ASCII only, so there every other character of a
+ * term is a one-character wildcard: a superset, found without calling into JS per row
+ * (seura_lower took 2.4 s over 600 000 log and history rows).
+ */
+/** The terms in pieces for SQL (a mass erase has thousands; bound parameters are limited). */
+function sqlChunks(terms: Terms, withNames = true): Terms[] {
+  const all = withNames ? allTerms(terms) : terms.contains;
+  const out: Terms[] = [];
+  for (let i = 0; i < all.length; i += 100) out.push({ contains: all.slice(i, i + 100), exact: [] });
+  return out;
+}
+
 function anyTerm(dialect: Dialect, col: string, terms: Terms): RawBuilder<unknown> {
-  const lowered = lower(dialect, col);
+  const pattern = (t: string) => `%${dialect === 'sqlite' ? escapeLike(t).replace(/[\u{80}-\u{10ffff}]/gu, '_') : escapeLike(t)}%`;
+  const target = dialect === 'sqlite' ? sql.ref(col) : lower(dialect, col);
   return sql`(${sql.join(
-    allTerms(terms).map((t) => sql`${lowered} like ${`%${escapeLike(t)}%`} escape '\\'`),
+    allTerms(terms).map((t) => sql`${target} like ${pattern(t)} escape '\\'`),
     sql` or `,
   )})`;
 }
@@ -56,10 +70,12 @@ type TextTable = 'activity_log' | 'member_history' | 'saved_filters';
 
 /** Rewrites a JSON (or text) column of the rows that name the people. */
 async function redactColumn(db: Db, dialect: Dialect, tenantId: number, table: TextTable, col: 'data' | 'filter', terms: Terms): Promise<void> {
-  const rows = await sql<{ id: number; v: string }>`select id, ${sql.ref(col)} as v from ${sql.table(table)} where tenant_id = ${tenantId} and ${anyTerm(dialect, col, terms)}`.execute(db);
-  for (const r of rows.rows) {
-    const next = redactJson(r.v, terms);
-    if (next !== null) await sql`update ${sql.table(table)} set ${sql.ref(col)} = ${next} where tenant_id = ${tenantId} and id = ${r.id}`.execute(db);
+  for (const part of sqlChunks(terms)) {
+    const rows = await sql<{ id: number; v: string }>`select id, ${sql.ref(col)} as v from ${sql.table(table)} where tenant_id = ${tenantId} and ${anyTerm(dialect, col, part)}`.execute(db);
+    for (const r of rows.rows) {
+      const next = redactJson(r.v, terms);
+      if (next !== null) await sql`update ${sql.table(table)} set ${sql.ref(col)} = ${next} where tenant_id = ${tenantId} and id = ${r.id}`.execute(db);
+    }
   }
 }
 
@@ -88,34 +104,46 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
   await redactColumn(db, dialect, tenantId, 'member_history', 'data', terms);
   await redactColumn(db, dialect, tenantId, 'saved_filters', 'filter', terms);
   await redactSavedFilterNames(db, dialect, tenantId, terms);
-  const batches = await sql<{ id: string; v: string }>`select id, summary as v from batches where tenant_id = ${tenantId} and ${anyTerm(dialect, 'summary', terms)}`.execute(db);
-  for (const b of batches.rows) {
-    const next = redactJson(b.v, terms);
-    if (next !== null) await db.updateTable('batches').set({ summary: next }).where('tenant_id', '=', tenantId).where('id', '=', b.id).execute();
-  }
-  // Other members' undo records may hold the address too (an old value they had).
-  const values = await sql<{ batch_id: string; member_id: number; kind: string; item: string; v: string }>`select batch_id, member_id, kind, item, old_text as v from batch_values
-    where tenant_id = ${tenantId} and old_text is not null and ${anyTerm(dialect, 'old_text', terms)}`.execute(db);
-  for (const r of values.rows) {
-    const next = redactText(r.v, terms);
-    if (next !== r.v) {
-      await db.updateTable('batch_values').set({ old_text: next }).where('tenant_id', '=', tenantId).where('batch_id', '=', r.batch_id).where('member_id', '=', r.member_id).where('kind', '=', r.kind).where('item', '=', r.item).execute();
+  for (const part of sqlChunks(terms)) {
+    const batches = await sql<{ id: string; v: string }>`select id, summary as v from batches where tenant_id = ${tenantId} and ${anyTerm(dialect, 'summary', part)}`.execute(db);
+    for (const b of batches.rows) {
+      const next = redactJson(b.v, terms);
+      if (next !== null) await db.updateTable('batches').set({ summary: next }).where('tenant_id', '=', tenantId).where('id', '=', b.id).execute();
+    }
+    // Other members' undo records may hold the address too (an old value they had).
+    const values = await sql<{ batch_id: string; member_id: number; kind: string; item: string; v: string }>`select batch_id, member_id, kind, item, old_text as v from batch_values
+      where tenant_id = ${tenantId} and old_text is not null and ${anyTerm(dialect, 'old_text', part)}`.execute(db);
+    for (const r of values.rows) {
+      const next = redactText(r.v, terms);
+      if (next !== r.v) {
+        await db.updateTable('batch_values').set({ old_text: next }).where('tenant_id', '=', tenantId).where('batch_id', '=', r.batch_id).where('member_id', '=', r.member_id).where('kind', '=', r.kind).where('item', '=', r.item).execute();
+      }
+    }
+    // A pending export whose filter names them is simply withdrawn (it lives five minutes).
+    await sql`delete from export_tokens where tenant_id = ${tenantId} and ${anyTerm(dialect, 'request', part)}`.execute(db);
+    const imports = await sql<{ id: string; v: string }>`select id, filename as v from imports where tenant_id = ${tenantId} and ${anyTerm(dialect, 'filename', part)}`.execute(db);
+    for (const r of imports.rows) {
+      const next = redactText(r.v, terms);
+      if (next !== r.v) await db.updateTable('imports').set({ filename: next }).where('tenant_id', '=', tenantId).where('id', '=', r.id).execute();
     }
   }
-  // A pending export whose filter names them is simply withdrawn (it lives five minutes).
-  await sql`delete from export_tokens where tenant_id = ${tenantId} and ${anyTerm(dialect, 'request', terms)}`.execute(db);
   // Throttling keys: an address tried at the login or the reset form.
-  for (const table of ['login_failures', 'rate_events'] as const) {
-    await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId} and ${anyTerm(dialect, 'key', { contains: terms.contains, exact: [] })}`.execute(db);
+  for (const part of sqlChunks(terms, false)) {
+    for (const table of ['login_failures', 'rate_events'] as const) {
+      await sql`delete from ${sql.table(table)} where tenant_id = ${tenantId} and ${anyTerm(dialect, 'key', part)}`.execute(db);
+    }
   }
-  const imports = await sql<{ id: string; v: string }>`select id, filename as v from imports where tenant_id = ${tenantId} and ${anyTerm(dialect, 'filename', terms)}`.execute(db);
-  for (const r of imports.rows) await db.updateTable('imports').set({ filename: redactText(r.v, terms) }).where('tenant_id', '=', tenantId).where('id', '=', r.id).execute();
 }
 
 /** Saved filter names are unique per association: a redacted name that collides gets its id. */
 async function redactSavedFilterNames(db: Db, dialect: Dialect, tenantId: number, terms: Terms): Promise<void> {
-  const rows = await sql<{ id: number; v: string }>`select id, name as v from saved_filters where tenant_id = ${tenantId} and ${anyTerm(dialect, 'name', terms)}`.execute(db);
-  for (const r of rows.rows) {
+  const rows = new Map<number, string>();
+  for (const part of sqlChunks(terms)) {
+    const found = await sql<{ id: number; v: string }>`select id, name as v from saved_filters where tenant_id = ${tenantId} and ${anyTerm(dialect, 'name', part)}`.execute(db);
+    for (const r of found.rows) rows.set(r.id, r.v);
+  }
+  for (const [id, v] of rows) {
+    const r = { id, v };
     let name = redactText(r.v, terms);
     if (name === r.v) continue;
     const clash = await db.selectFrom('saved_filters').select('id').where('tenant_id', '=', tenantId).where(sql<string>`lower(name)`, '=', name.toLowerCase()).where('id', '<>', r.id).executeTakeFirst();
