@@ -90,6 +90,8 @@ export async function upload(deps: Deps, tenant: Tenant, me: Member, filename: s
 
 async function sheetOf(deps: Deps, tenant: Tenant, id: string, sheetName?: string): Promise<Sheet> {
   const imp = await loadImport(deps, tenant, id);
+  // A finished import's file is gone (cleanup.ts): nothing left to read.
+  if (!imp.stored_path) throw new NotFound();
   const sheets = await readSheets(imp.filename, await fs.readFile(imp.stored_path));
   const sheet = sheetName ? sheets.find((s) => s.name === sheetName) : sheets.find((s) => s.header.length > 0);
   if (!sheet) throw ValidationError.field('sheet', '_validation_invalid_choice');

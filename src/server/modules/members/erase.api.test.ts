@@ -158,6 +158,7 @@ describe(`permanent delete erases the person everywhere (${testDialect})`, () =>
     const mapping = (await c.post('/api/1/importer/get_sheet_metadata', { id: fresh.body.id })).body.suggested_mapping;
     expect((await c.post('/api/1/importer/importer', { id: fresh.body.id, mapping, dry_run: false })).body).toMatchObject({ created: 1 });
     expect(fs.existsSync(kept.stored_path)).toBe(false);
+    expect((await c.post('/api/1/importer/get_sheet_metadata', { id: fresh.body.id })).status).toBe(404);
     expect(await t.deps.db.selectFrom('imports').select(['stored_path', 'created']).where('id', '=', fresh.body.id).executeTakeFirstOrThrow()).toEqual({ stored_path: '', created: 1 });
   });
 
