@@ -4,6 +4,7 @@ import { outboxNotice } from './modules/mail/mailer';
 import { ensureDefaultTenant } from './modules/tenants/service';
 import { pruneOldRateRows } from './lib/rateLimit';
 import { httpsWarning } from './httpsWarning';
+import { startUploadCleanup } from './modules/importer/cleanup';
 
 // `npm start`: migrate, create the demo association on first start, serve API + web app.
 const { deps, handle, config } = await openDeps();
@@ -17,6 +18,8 @@ const app = await buildApp(deps, {
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });
+// Uploaded member lists are kept only while an import needs them (issue 11).
+const stopUploadCleanup = startUploadCleanup(deps);
 
 const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 const db = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir}/seura.sqlite)`;
@@ -36,6 +39,7 @@ if (created) {
 }
 
 const shutdown = async (): Promise<void> => {
+  stopUploadCleanup();
   await app.close();
   deps.mailer.close();
   await handle.destroy();

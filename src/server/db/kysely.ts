@@ -22,6 +22,8 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // Freed pages are zeroed, so a permanently deleted member's text does not linger in the file (GDPR erase).
+  sqlite.pragma('secure_delete = ON');
   // Unicode lower case for filters on terms with ä, ö, å… (SQLite's own lower() folds ASCII only).
   sqlite.function('seura_lower', { deterministic: true }, (s: unknown) => (s === null ? null : String(s).toLowerCase()));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

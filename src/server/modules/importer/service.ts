@@ -18,6 +18,7 @@ import { CHANGES_SHOWN, describeChanges, differentPerson, FLAGGED_SHOWN, priorVa
 import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
 import { neutralizeCell } from '../members/neutralize';
 import { IMPORTS_PAGE_SIZE } from '../../../shared/constants';
+import { cleanupUploads, discardImportedFile } from './cleanup';
 
 // The import wizard's server side (issue 7): upload → sheet metadata → dry run → import
 // in one transaction as an undoable batch. Values are judged by the member form's own
@@ -82,11 +83,15 @@ export async function upload(deps: Deps, tenant: Tenant, me: Member, filename: s
     .insertInto('imports')
     .values({ id, tenant_id: tenant.id, filename: safeName, stored_path: stored, kind, sheets: JSON.stringify(summary), author_id: me.id, uploaded_at: iso(deps.clock.now()), created: 0, updated: 0 })
     .execute();
+  // Opportunistically, old uploads go as new ones arrive (besides the hourly pass).
+  void cleanupUploads(deps).catch(() => undefined);
   return { id, filename: safeName, sheets: summary };
 }
 
 async function sheetOf(deps: Deps, tenant: Tenant, id: string, sheetName?: string): Promise<Sheet> {
   const imp = await loadImport(deps, tenant, id);
+  // A finished import's file is gone (cleanup.ts): nothing left to read.
+  if (!imp.stored_path) throw new NotFound();
   const sheets = await readSheets(imp.filename, await fs.readFile(imp.stored_path));
   const sheet = sheetName ? sheets.find((s) => s.name === sheetName) : sheets.find((s) => s.header.length > 0);
   if (!sheet) throw ValidationError.field('sheet', '_validation_invalid_choice');
@@ -346,6 +351,8 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
       at,
     });
   });
+  // Undo works from the batch's record: the file with everyone's data is not needed any more.
+  await discardImportedFile(deps.db, deps.config.dataDir, tenant.id, imp.id);
   return { ...counts, errors, import_id: imp.id };
 }
 

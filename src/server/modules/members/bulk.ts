@@ -11,6 +11,8 @@ import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../activity/repo';
 import { scrubMembersFromListings } from '../activity/scrub';
+import { eraseTraces, erasureTerms } from './erase';
+import { eraseFiles } from './erase-files';
 import * as history from '../history/repo';
 import type { HistoryDatum } from '../history/repo';
 import { filterSql } from './filter-sql';
@@ -309,6 +311,8 @@ export async function bulkGet(deps: Deps, tenant: Tenant, filter: Filter): Promi
  * Permanently deletes matching members that are already in the bin: the member rows,
  * their values, memberships, history and undo records, and the personal data in their
  * log entries. One anonymous log line remains (GDPR, spec §4 "permanently deleted").
+ * Whatever else names them (other log rows, stored filters, throttling keys, uploads,
+ * outbox mails) goes too: erase.ts and erase-files.ts.
  */
 export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<{ count: number }> {
   const model = await loadModel(deps.db, tenant.id);
@@ -317,7 +321,15 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
   const ids = (await sql<{ id: number }>`select m.id from members m where ${where} order by m.id`.execute(deps.db)).rows.map((r) => r.id);
   if (ids.length === 0) return { count: 0 };
   const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  const terms = await deps.db.transaction().execute(async (trx) => {
+    // Read before the rows go: what names them elsewhere (issue 11, GDPR Art. 17).
+    const { terms } = await erasureTerms(trx, deps.dialect, tid, ids);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      // Their own sign-ins name them only through the author id (nulled by eraseTraces), but carry their IP addresses.
+      await trx.updateTable('activity_log').set({ data: '[]' }).where('tenant_id', '=', tid).where('context', '=', 'session').where('author_id', 'in', chunk).execute();
+    }
+    await eraseTraces(trx, deps.dialect, tid, ids, terms);
     for (let i = 0; i < ids.length; i += CHUNK) {
       const chunk = ids.slice(i, i + CHUNK);
       await trx.deleteFrom('member_history').where('tenant_id', '=', tid).where('member_id', 'in', chunk).execute();
@@ -328,13 +340,13 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
         .where('tenant_id', '=', tid)
         .where('context', 'in', chunk.map((id) => `member:${id}`))
         .execute();
-      // Their own sign-ins name them only through the author id, but carry their IP addresses.
-      await trx.updateTable('activity_log').set({ data: '[]' }).where('tenant_id', '=', tid).where('context', '=', 'session').where('author_id', 'in', chunk).execute();
       await endSessionsOf(trx, tid, chunk);
       await trx.deleteFrom('members').where('tenant_id', '=', tid).where('id', 'in', chunk).execute();
     }
     await scrubMembersFromListings(trx, tid, ids);
     await activity.append(trx, tid, { event: 'members_deleted_permanently', context: 'members', data: [{ field: 'count', new: ids.length }], authorId: me.id, at });
+    return terms;
   });
+  await eraseFiles(deps, tenant, terms);
   return { count: ids.length };
 }

@@ -1,0 +1,87 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Deps } from '../../deps';
+import type { Db } from '../../db/kysely';
+import { iso } from '../../lib/clock';
+
+// Uploaded member lists hold personal data, so they are kept only while an import may
+// still need them (issue 11, GDPR): an imported file is never read again (undo works from
+// the batch's own record), and an upload left unimported goes after 24 hours. The imports
+// row stays for the list of imports, with its counts but without the file.
+
+export const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
+const EVERY_MS = 60 * 60 * 1000;
+
+export const uploadsDir = (dataDir: string, tenantId: number): string => path.join(dataDir, 'uploads', String(tenantId));
+
+/** Removes an import's stored file and anything else stored under its id. */
+export async function removeUploadFiles(dataDir: string, tenantId: number, importId: string, storedPath: string): Promise<void> {
+  const dir = uploadsDir(dataDir, tenantId);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  const paths = new Set([...(storedPath ? [storedPath] : []), ...names.filter((n) => n.startsWith(importId)).map((n) => path.join(dir, n))]);
+  for (const p of paths) await fs.rm(p, { force: true });
+}
+
+/** The file of a finished import is not needed any more. */
+export async function discardImportedFile(db: Db, dataDir: string, tenantId: number, importId: string): Promise<void> {
+  const row = await db.selectFrom('imports').select(['stored_path']).where('tenant_id', '=', tenantId).where('id', '=', importId).executeTakeFirst();
+  if (!row) return;
+  await removeUploadFiles(dataDir, tenantId, importId, row.stored_path);
+  await db.updateTable('imports').set({ stored_path: '' }).where('tenant_id', '=', tenantId).where('id', '=', importId).execute();
+}
+
+/**
+ * One cleanup pass over every association: files of finished imports, and unimported
+ * uploads older than 24 hours (row and file). Returns how many files went.
+ */
+export async function cleanupUploads(deps: Deps): Promise<number> {
+  const { db } = deps;
+  const cutoff = iso(new Date(deps.clock.now().getTime() - UPLOAD_KEEP_MS));
+  let removed = 0;
+  const done = await db.selectFrom('imports').select(['id', 'tenant_id', 'stored_path']).where('imported_at', 'is not', null).where('stored_path', '<>', '').execute();
+  for (const r of done) {
+    await discardImportedFile(db, deps.config.dataDir, r.tenant_id, r.id);
+    removed += 1;
+  }
+  const stale = await db.selectFrom('imports').select(['id', 'tenant_id', 'stored_path']).where('imported_at', 'is', null).where('uploaded_at', '<', cutoff).execute();
+  for (const r of stale) {
+    await removeUploadFiles(deps.config.dataDir, r.tenant_id, r.id, r.stored_path);
+    await db.deleteFrom('imports').where('tenant_id', '=', r.tenant_id).where('id', '=', r.id).execute();
+    removed += 1;
+  }
+  removed += await removeOrphans(deps, Date.parse(cutoff));
+  return removed;
+}
+
+/** Files no imports row refers to (a crash between writing the file and the row), once old. */
+async function removeOrphans(deps: Deps, cutoffMs: number): Promise<number> {
+  const root = path.join(deps.config.dataDir, 'uploads');
+  const tenants = await fs.readdir(root).catch(() => [] as string[]);
+  let removed = 0;
+  for (const t of tenants) {
+    if (!/^\d+$/.test(t)) continue;
+    const dir = path.join(root, t);
+    const names = await fs.readdir(dir).catch(() => [] as string[]);
+    if (names.length === 0) continue;
+    const known = new Set((await deps.db.selectFrom('imports').select('id').where('tenant_id', '=', Number(t)).execute()).map((r) => r.id));
+    for (const n of names) {
+      if (known.has(n.slice(0, 36))) continue;
+      const p = path.join(dir, n);
+      const stat = await fs.stat(p).catch(() => null);
+      if (stat && stat.mtimeMs < cutoffMs) {
+        await fs.rm(p, { force: true });
+        removed += 1;
+      }
+    }
+  }
+  return removed;
+}
+
+/** Runs the cleanup now and then hourly; returns the stop function. Failures are logged, never fatal. */
+export function startUploadCleanup(deps: Deps, log: (msg: string) => void = (m) => console.warn(m)): () => void {
+  const run = () => void cleanupUploads(deps).catch((e: unknown) => log(`[tuonti] tiedostojen siivous epäonnistui: ${e instanceof Error ? e.message : String(e)}`));
+  run();
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Deps } from '../../deps';
+import type { Tenant } from '../../db/schema';
+import { systemFrom } from '../mail/from';
+import { readSheets } from '../importer/parse';
+import { cleanupUploads, removeUploadFiles } from '../importer/cleanup';
+import { mentions, type Terms } from './erase-terms';
+
+// The erase's second half, after the commit (issue 11): files under DATA_DIR that name the
+// erased people, and on SQLite the places where deleted text can outlive its rows.
+
+/** Decodes what a reader of an .eml would see: quoted-printable, base64 parts, encoded words. */
+export function emlText(raw: string): string {
+  const qp = raw.replace(/=\r?\n/g, '').replace(/(=[0-9A-F]{2})+/gi, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+  const words = raw.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+  const b64 = (raw.match(/(?:^[A-Za-z0-9+/=]{16,}\r?\n)+/gm) ?? []).map((block) => Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8'));
+  return [raw, qp, words, ...b64].join('\n');
+}
+
+/** Outbox mails of this association addressed to or naming the people. */
+async function eraseOutbox(deps: Deps, tenant: Tenant, terms: Terms): Promise<void> {
+  const dir = path.join(deps.config.dataDir, 'outbox');
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  // The outbox is shared by every association on the server: only this one's mails go.
+  const sender = (/<([^>]+)>/.exec(systemFrom(deps.config, tenant))?.[1] ?? '').toLowerCase();
+  for (const n of names) {
+    if (!n.endsWith('.eml')) continue;
+    const p = path.join(dir, n);
+    const raw = await fs.readFile(p, 'utf8').catch(() => null);
+    if (raw === null) continue;
+    const from = /^From:.*$/im.exec(raw)?.[0].toLowerCase() ?? '';
+    if (sender && !from.includes(sender)) continue;
+    if (mentions(emlText(raw), terms, true)) await fs.rm(p, { force: true });
+  }
+}
+
+/** Unimported uploads that list the people (finished imports' files are gone already). */
+async function eraseUploads(deps: Deps, tenant: Tenant, terms: Terms): Promise<void> {
+  await cleanupUploads(deps);
+  const pending = await deps.db.selectFrom('imports').select(['id', 'filename', 'stored_path']).where('tenant_id', '=', tenant.id).where('imported_at', 'is', null).execute();
+  for (const imp of pending) {
+    const bytes = await fs.readFile(imp.stored_path).catch(() => null);
+    let named = bytes === null;
+    if (bytes !== null) {
+      try {
+        const sheets = await readSheets(imp.filename, bytes);
+        named = mentions(sheets.map((s) => [s.header.join('\t'), ...s.rows.map((r) => r.cells.map((c) => c.text).join('\t'))].join('\n')).join('\n'), terms, true);
+      } catch {
+        // A file that cannot be read cannot be imported either.
+        named = true;
+      }
+    }
+    if (!named) continue;
+    await removeUploadFiles(deps.config.dataDir, tenant.id, imp.id, imp.stored_path);
+    await deps.db.deleteFrom('imports').where('tenant_id', '=', tenant.id).where('id', '=', imp.id).execute();
+  }
+}
+
+/**
+ * SQLite keeps deleted text in the FTS index's old segments until they merge, and old page
+ * images in the WAL until a checkpoint; secure_delete (db/kysely.ts) zeroes freed pages.
+ */
+async function compactSqlite(deps: Deps): Promise<void> {
+  if (deps.dialect !== 'sqlite') return;
+  await sql`insert into members_fts(members_fts) values ('optimize')`.execute(deps.db);
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(deps.db);
+}
+
+/** Best effort after the commit: a failure is logged, the rows are gone either way. */
+export async function eraseFiles(deps: Deps, tenant: Tenant, terms: Terms, log: (msg: string) => void = (m) => console.warn(m)): Promise<void> {
+  for (const [what, step] of [
+    ['outbox', () => eraseOutbox(deps, tenant, terms)],
+    ['uploads', () => eraseUploads(deps, tenant, terms)],
+    ['sqlite', () => compactSqlite(deps)],
+  ] as const) {
+    try {
+      await step();
+    } catch (e) {
+      log(`[poisto] ${what}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+}
