@@ -29,6 +29,13 @@ export { OLDEST_DATE } from './finnish/date';
 /** Member import (issue 7): largest file and most data rows accepted. */
 export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
+/** Import resource limits (issue 11), enforced while parsing so a crafted file cannot stall the server. */
+export const IMPORT_MAX_COLUMNS = 200;
+export const IMPORT_MAX_CELL_CHARS = 10_000;
+/** xlsx: all parts together once inflated, parts in the zip, and the inflation ratio of any part over 1 MB. */
+export const IMPORT_MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
+export const IMPORT_MAX_ZIP_ENTRIES = 1_000;
+export const IMPORT_MAX_ZIP_RATIO = 200;
 
 export const INVOICE_MAX_ROWS = 8;
 export const INVOICE_MAX_PAGES = 16;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/kysely';
 import { iso } from '../../lib/clock';
+import { forgetSheets } from './sheetCache';
 
 // Uploaded member lists hold personal data, so they are kept only while an import may
 // still need them (issue 11, GDPR): an imported file is never read again (undo works from
@@ -16,6 +17,8 @@ export const uploadsDir = (dataDir: string, tenantId: number): string => path.jo
 
 /** Removes an import's stored file and anything else stored under its id. */
 export async function removeUploadFiles(dataDir: string, tenantId: number, importId: string, storedPath: string): Promise<void> {
+  // Parsed rows held in memory go with the file (erase, issue 11).
+  forgetSheets(tenantId, importId);
   const dir = uploadsDir(dataDir, tenantId);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   const paths = new Set([...(storedPath ? [storedPath] : []), ...names.filter((n) => n.startsWith(importId)).map((n) => path.join(dir, n))]);

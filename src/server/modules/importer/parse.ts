@@ -6,7 +6,8 @@ import Papa from 'papaparse';
 // as text the member form would accept (dates ISO, decimals with a comma), or as a
 // problem key for that cell. The first non-empty row is the header.
 
-import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS } from '../../../shared/constants';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS } from '../../../shared/constants';
+import { zipProblem } from './zipGuard';
 
 export type FileKind = 'xlsx' | 'csv';
 
@@ -72,20 +73,64 @@ export function detectDelimiter(text: string): ';' | ',' | '\t' {
   return (Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0] as ';' | ',' | '\t');
 }
 
-function fromRows(name: string, raw: { row: number; cells: Cell[] }[]): Sheet {
-  const nonEmpty = raw.filter((r) => r.cells.some((c) => c.text.trim() !== '' || c.problem));
-  const [head, ...rows] = nonEmpty;
-  if (!head) return { name, header: [], rows: [] };
-  if (rows.length > IMPORT_MAX_ROWS) throw new UploadError('too many rows');
-  const header = head.cells.map((c, i) => c.text.trim() || `Sarake ${i + 1}`);
-  return { name, header, rows: rows.map((r) => ({ row: r.row, cells: header.map((_, i) => r.cells[i] ?? { text: '' }) })) };
+const EMPTY: Cell = Object.freeze({ text: '' });
+
+/** A row's cell at a column; rows are not padded to the header width (a crafted header could be huge). */
+export function cellAt(row: SheetRow, col: number): Cell {
+  return row.cells[col] ?? EMPTY;
+}
+
+const isEmptyRow = (cells: Cell[]) => !cells.some((c) => c.text.trim() !== '' || c.problem);
+
+/**
+ * Collects rows as they are parsed and refuses, at the first offending row, more data rows
+ * than IMPORT_MAX_ROWS, rows wider than IMPORT_MAX_COLUMNS or cells longer than
+ * IMPORT_MAX_CELL_CHARS (issue 11), so memory stays bounded by the caps, not by the file.
+ */
+class SheetBuilder {
+  private header: string[] | null = null;
+  private rows: SheetRow[] = [];
+  constructor(private name: string) {}
+
+  add(row: number, cells: Cell[]) {
+    if (cells.length > IMPORT_MAX_COLUMNS) throw new UploadError('too many columns');
+    if (cells.some((c) => c.text.length > IMPORT_MAX_CELL_CHARS)) throw new UploadError('cell too long');
+    if (isEmptyRow(cells)) return;
+    if (!this.header) {
+      this.header = cells.map((c, i) => c.text.trim() || `Sarake ${i + 1}`);
+      return;
+    }
+    if (this.rows.length >= IMPORT_MAX_ROWS) throw new UploadError('too many rows');
+    this.rows.push({ row, cells: cells.length > this.header.length ? cells.slice(0, this.header.length) : cells });
+  }
+
+  sheet(): Sheet {
+    return { name: this.name, header: this.header ?? [], rows: this.rows };
+  }
 }
 
 function readCsv(bytes: Buffer): Sheet[] {
   const text = decodeText(bytes);
-  const parsed = Papa.parse<string[]>(text, { delimiter: detectDelimiter(text), skipEmptyLines: false });
-  if (parsed.errors.some((e) => e.type === 'Quotes')) throw new UploadError('bad quotes');
-  return [fromRows('CSV', parsed.data.map((cells, i) => ({ row: i + 1, cells: cells.map((t) => ({ text: t ?? '' })) })))];
+  const builder = new SheetBuilder('CSV');
+  let failure: unknown = null;
+  let line = 0;
+  // Step mode: one row at a time, aborted at the first row beyond a cap.
+  Papa.parse<string[]>(text, {
+    delimiter: detectDelimiter(text),
+    skipEmptyLines: false,
+    step: (result, parser) => {
+      line += 1;
+      try {
+        if (result.errors.some((e) => e.type === 'Quotes')) throw new UploadError('bad quotes');
+        builder.add(line, result.data.map((t) => ({ text: t ?? '' })));
+      } catch (e) {
+        failure = e;
+        parser.abort();
+      }
+    },
+  });
+  if (failure) throw failure;
+  return [builder.sheet()];
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -108,6 +153,8 @@ export function cellText(value: ExcelJS.CellValue): Cell {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet[]> {
+  // Before exceljs inflates anything (issue 11).
+  if (zipProblem(bytes)) throw new UploadError('zip limits');
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -115,16 +162,17 @@ async function readXlsx(bytes: Buffer): Promise<Sheet[]> {
     throw new UploadError('malformed xlsx');
   }
   return wb.worksheets.map((ws) => {
-    const raw: { row: number; cells: Cell[] }[] = [];
+    const builder = new SheetBuilder(ws.name);
     ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+      if (row.cellCount > IMPORT_MAX_COLUMNS) throw new UploadError('too many columns');
       const cells: Cell[] = [];
       row.eachCell({ includeEmpty: true }, (cell, col) => {
         cells[col - 1] = cellText(cell.value);
       });
-      for (let i = 0; i < cells.length; i++) cells[i] ??= { text: '' };
-      raw.push({ row: rowNumber, cells });
+      for (let i = 0; i < cells.length; i++) cells[i] ??= EMPTY;
+      builder.add(rowNumber, cells);
     });
-    return fromRows(ws.name, raw);
+    return builder.sheet();
   });
 }
 

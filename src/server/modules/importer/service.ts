@@ -13,12 +13,13 @@ import * as members from '../members/repo';
 import { insertMembers, writeMember } from '../members/write';
 import { undoBatch } from '../members/undo';
 import { checkMapping, IGNORE, MEMBER_NUMBER, suggestMapping, type MappingEntry } from './mapping';
-import { readSheets, UploadError, type Sheet } from './parse';
+import { cellAt, readSheets, UploadError, type Sheet } from './parse';
 import { CHANGES_SHOWN, describeChanges, differentPerson, FLAGGED_SHOWN, priorValues, type RowChanges } from './changes';
 import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
 import { neutralizeCell } from '../members/neutralize';
 import { IMPORTS_PAGE_SIZE } from '../../../shared/constants';
 import { cleanupUploads, discardImportedFile } from './cleanup';
+import { cachedSheets, cacheSheets } from './sheetCache';
 
 // The import wizard's server side (issue 7): upload → sheet metadata → dry run → import
 // in one transaction as an undoable batch. Values are judged by the member form's own
@@ -77,6 +78,8 @@ export async function upload(deps: Deps, tenant: Tenant, me: Member, filename: s
   await fs.mkdir(dir, { recursive: true });
   const stored = path.join(dir, `${id}.${kind}`);
   await fs.writeFile(stored, bytes);
+  // The wizard's next steps use these sheets as parsed now (sheetCache.ts).
+  cacheSheets(tenant.id, id, (await fs.stat(stored)).mtimeMs, sheets);
   const summary = sheets.map((s) => ({ name: s.name, row_count: s.rows.length }));
   const safeName = path.basename(filename).slice(0, 200) || `tuonti.${kind}`;
   await deps.db
@@ -92,7 +95,12 @@ async function sheetOf(deps: Deps, tenant: Tenant, id: string, sheetName?: strin
   const imp = await loadImport(deps, tenant, id);
   // A finished import's file is gone (cleanup.ts): nothing left to read.
   if (!imp.stored_path) throw new NotFound();
-  const sheets = await readSheets(imp.filename, await fs.readFile(imp.stored_path));
+  const { mtimeMs } = await fs.stat(imp.stored_path);
+  let sheets = cachedSheets(tenant.id, id, mtimeMs);
+  if (!sheets) {
+    sheets = await readSheets(imp.filename, await fs.readFile(imp.stored_path));
+    cacheSheets(tenant.id, id, mtimeMs, sheets);
+  }
   const sheet = sheetName ? sheets.find((s) => s.name === sheetName) : sheets.find((s) => s.header.length > 0);
   if (!sheet) throw ValidationError.field('sheet', '_validation_invalid_choice');
   return sheet;
@@ -102,7 +110,7 @@ export async function sheetMetadata(deps: Deps, tenant: Tenant, id: string, shee
   const [sheet, model] = await Promise.all([sheetOf(deps, tenant, id, sheetName), loadModel(deps.db, tenant.id)]);
   return {
     src_cols: sheet.header,
-    data_rows: sheet.rows.slice(0, 10).map((r) => r.cells.map((c) => c.text)),
+    data_rows: sheet.rows.slice(0, 10).map((r) => sheet.header.map((_, i) => cellAt(r, i).text)),
     row_count: sheet.rows.length,
     suggested_mapping: suggestMapping(sheet.header, model),
   };
@@ -125,7 +133,7 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
   const active = mapping.filter((m) => m.dst_field !== IGNORE);
 
   // Existing members by key (live, not applications).
-  const keys = keyCol ? sheet.rows.map((r) => r.cells[index.get(keyCol)!]!.text.trim().toLowerCase()).filter(Boolean) : [];
+  const keys = keyCol ? sheet.rows.map((r) => cellAt(r, index.get(keyCol)!).text.trim().toLowerCase()).filter(Boolean) : [];
   const existingByKey = await membersByKey(deps, tenant, model, keyField, keys);
 
   const seenKeys = new Map<string, number>();
@@ -135,7 +143,7 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
     const rowErrors: RowError[] = [];
     const body: Record<string, unknown> = {};
     for (const m of active) {
-      const cell = r.cells[index.get(m.src_col)!]!;
+      const cell = cellAt(r, index.get(m.src_col)!);
       if (cell.problem) {
         rowErrors.push({ row: r.row, column: m.src_col, key: cell.problem });
         continue;
@@ -148,7 +156,7 @@ async function plan(deps: Deps, tenant: Tenant, model: MemberModel, sheet: Sheet
         else if (on !== null) body[m.dst_field] = on;
       } else body[m.dst_field] = cellInput(model.byName.get(m.dst_field)!, cell.text);
     }
-    const key = keyCol ? r.cells[index.get(keyCol)!]!.text.trim().toLowerCase() : '';
+    const key = keyCol ? cellAt(r, index.get(keyCol)!).text.trim().toLowerCase() : '';
     const existingMember = key ? (existingByKey.get(key) ?? null) : null;
     // A member number finds a member or is wrong: new members get their number from the register.
     if (key && !existingMember && keyField === MEMBER_NUMBER) rowErrors.push({ row: r.row, column: keyCol!, key: 'import_member_number_unknown' });
