@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { cellText, decodeText, detectDelimiter, readSheets } from './parse';
+import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_ROWS } from '../../../shared/constants';
 
 async function xlsx(rows: unknown[][], extraSheet = false): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -61,5 +62,19 @@ describe('readSheets', () => {
     expect(cellText(true)).toEqual({ text: 'true' });
     expect(cellText({ error: '#DIV/0!' } as unknown as ExcelJS.CellValue)).toEqual({ text: '', problem: 'import_cell_error' });
     expect(cellText({ text: 'linkki', hyperlink: 'http://x' })).toEqual({ text: 'linkki' });
+  });
+
+  // Issue 11: caps hold while parsing, and short rows are not padded to a wide header.
+  it('refuses a csv beyond the row, column or cell caps', async () => {
+    await expect(readSheets('j.csv', Buffer.from(`Etunimi${';'.repeat(148_000)}\n${'a\n'.repeat(20)}`))).rejects.toThrow('too many columns');
+    await expect(readSheets('j.csv', Buffer.from(`Etunimi\n${'a\n'.repeat(IMPORT_MAX_ROWS + 1)}`))).rejects.toThrow('too many rows');
+    await expect(readSheets('j.csv', Buffer.from(`Etunimi\n${'a'.repeat(IMPORT_MAX_CELL_CHARS + 1)}\n`))).rejects.toThrow('cell too long');
+    const [s] = await readSheets('j.csv', Buffer.from(`Etunimi\n${'a\n'.repeat(IMPORT_MAX_ROWS)}`));
+    expect(s!.rows).toHaveLength(IMPORT_MAX_ROWS);
+  });
+
+  it('keeps short rows short and cuts rows wider than the header', async () => {
+    const [s] = await readSheets('j.csv', Buffer.from('A;B;C;D\nx\ny;z;w;v;extra\n'));
+    expect(s!.rows.map((r) => r.cells.length)).toEqual([1, 4]);
   });
 });

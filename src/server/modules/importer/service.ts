@@ -79,7 +79,7 @@ export async function upload(deps: Deps, tenant: Tenant, me: Member, filename: s
   const stored = path.join(dir, `${id}.${kind}`);
   await fs.writeFile(stored, bytes);
   // The wizard's next steps use these sheets as parsed now (sheetCache.ts).
-  cacheSheets(tenant.id, id, (await fs.stat(stored)).mtimeMs, sheets);
+  cacheSheets(tenant.id, id, await mtimeOf(stored), sheets);
   const summary = sheets.map((s) => ({ name: s.name, row_count: s.rows.length }));
   const safeName = path.basename(filename).slice(0, 200) || `tuonti.${kind}`;
   await deps.db
@@ -91,11 +91,14 @@ export async function upload(deps: Deps, tenant: Tenant, me: Member, filename: s
   return { id, filename: safeName, sheets: summary };
 }
 
+/** Whole milliseconds: what a Date (and so fs.utimes, a backup restore) can carry. */
+const mtimeOf = async (file: string) => Math.round((await fs.stat(file)).mtimeMs);
+
 async function sheetOf(deps: Deps, tenant: Tenant, id: string, sheetName?: string): Promise<Sheet> {
   const imp = await loadImport(deps, tenant, id);
   // A finished import's file is gone (cleanup.ts): nothing left to read.
   if (!imp.stored_path) throw new NotFound();
-  const { mtimeMs } = await fs.stat(imp.stored_path);
+  const mtimeMs = await mtimeOf(imp.stored_path);
   let sheets = cachedSheets(tenant.id, id, mtimeMs);
   if (!sheets) {
     sheets = await readSheets(imp.filename, await fs.readFile(imp.stored_path));
