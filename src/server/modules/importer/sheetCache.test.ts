@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { Sheet } from './parse';
+import { cachedSheets, cacheSheets, estimateBytes, forgetSheets } from './sheetCache';
+
+const sheet = (rows: number, text = 'x'): Sheet[] => [
+  { name: 'CSV', header: ['A'], rows: Array.from({ length: rows }, (_, i) => ({ row: i + 2, cells: [{ text }] })) },
+];
+
+// Issue 11: parsed uploads are kept for the wizard's steps, but never without bound.
+describe('sheetCache', () => {
+  it('answers by import and mtime, and forgets on request', () => {
+    const s = sheet(2);
+    cacheSheets(900, 'a', 1, s);
+    expect(cachedSheets(900, 'a', 1)).toBe(s);
+    expect(cachedSheets(901, 'a', 1)).toBeUndefined();
+    expect(cachedSheets(900, 'a', 2)).toBeUndefined();
+    expect(cachedSheets(900, 'a', 1)).toBeUndefined();
+    cacheSheets(900, 'b', 1, s);
+    forgetSheets(900, 'b');
+    expect(cachedSheets(900, 'b', 1)).toBeUndefined();
+  });
+
+  it('keeps at most 8 uploads, least recently used out first, and nothing too big', () => {
+    for (let i = 0; i < 8; i++) cacheSheets(902, `u${i}`, 1, sheet(1));
+    expect(cachedSheets(902, 'u0', 1)).toBeDefined();
+    cacheSheets(902, 'u8', 1, sheet(1));
+    expect(cachedSheets(902, 'u1', 1)).toBeUndefined();
+    expect(cachedSheets(902, 'u0', 1)).toBeDefined();
+    const big = sheet(10, 'x'.repeat(4 * 1024 * 1024));
+    expect(estimateBytes(big)).toBeGreaterThan(64 * 1024 * 1024);
+    cacheSheets(902, 'big', 1, big);
+    expect(cachedSheets(902, 'big', 1)).toBeUndefined();
+    expect(cachedSheets(902, 'u8', 1)).toBeDefined();
+  });
+});
