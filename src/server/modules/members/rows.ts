@@ -61,13 +61,27 @@ export function buildRows(src: RowSource): MemberRow[] {
   return src.members.map(rowBuilder(src));
 }
 
-/** As buildRows, but lets the event loop serve other requests every ROWS_PER_YIELD rows. */
-export async function buildRowsYielding(src: RowSource, every = ROWS_PER_YIELD): Promise<MemberRow[]> {
-  const build = rowBuilder(src);
-  const out: MemberRow[] = new Array<MemberRow>(src.members.length);
-  for (let i = 0; i < src.members.length; i++) {
-    if (i > 0 && i % every === 0) await yieldToLoop();
-    out[i] = build(src.members[i]!);
+/** What one chunk of members needs besides the member rows. */
+export type LoadLinks = (memberIds: number[]) => Promise<{ values: readonly ValueRow[]; groups: readonly GroupLink[] }>;
+
+/**
+ * As buildRows for a long page: values and group links are read and rows built `every`
+ * members at a time, with a turn of the event loop in between. SQLite answers synchronously,
+ * so awaiting its queries alone never lets another request in.
+ */
+export async function buildRowsInChunks(
+  members: readonly Member[],
+  load: LoadLinks,
+  model: MemberModel,
+  columns: readonly string[],
+  every = ROWS_PER_YIELD,
+): Promise<MemberRow[]> {
+  const out: MemberRow[] = [];
+  for (let i = 0; i < members.length; i += every) {
+    if (i > 0) await yieldToLoop();
+    const chunk = members.slice(i, i + every);
+    const { values, groups } = await load(chunk.map((m) => m.id));
+    for (const row of buildRows({ members: chunk, values, groups, model, columns })) out.push(row);
   }
   return out;
 }

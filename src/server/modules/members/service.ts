@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
-import { buildRowsYielding } from './rows';
+import { buildRowsInChunks } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 
@@ -249,14 +249,16 @@ export interface ResultsOpts extends ListScope {
 
 /** List rows carry id, names and only the requested columns. */
 async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: Member[], columns: string[]): Promise<MemberRow[]> {
-  const ids = members.map((m) => m.id);
   const wantsCustom = columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
   const wantsGroups = columns.some((c) => model.groupByName.has(c));
-  const [values, groups] = await Promise.all([
-    wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
-    wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
-  ]);
-  return buildRowsYielding({ members, values, groups, model, columns });
+  const load = async (ids: number[]) => {
+    const [values, groups] = await Promise.all([
+      wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+      wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+    ]);
+    return { values, groups };
+  };
+  return buildRowsInChunks(members, load, model, columns);
 }
 
 export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<GetResultsReply> {
