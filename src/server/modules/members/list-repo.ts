@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely';
 import type { Member } from '../../db/schema';
@@ -107,9 +108,14 @@ function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']):
  * the covering state index; with one, a window count rides along the page query so the
  * filter is evaluated once (measured: ~2× faster than a separate COUNT at 100 000 members).
  */
+/** Pages longer than this ("everyone") are read as ids first, then rows in chunks. */
+const BIG_PAGE = 1000;
+const ROW_CHUNK = 500;
+
 export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts): Promise<{ rows: Member[]; total: number }> {
   const { join, order } = orderSql(ctx.tenantId, ctx.model, opts.sort);
   const where = scopeSql(ctx, scope);
+  if (opts.limit > BIG_PAGE) return bigPage(ctx, join, order, where, opts);
   if (scope.filter.length === 0) {
     const [rows, count] = await Promise.all([
       sql<Member>`select m.* from members m ${join} where ${where} order by ${order} limit ${opts.limit} offset ${opts.offset}`.execute(ctx.db),
@@ -126,6 +132,31 @@ export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts):
   // Past the last page the window has no row to ride on; count separately.
   const count = await sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(ctx.db);
   return { rows: [], total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/**
+ * A long page without stalling other requests (issue 11): SQLite answers synchronously, and
+ * one select of 100 000 full rows holds the event loop for seconds. The sorted ids are
+ * cheap; the rows then come 500 at a time with a turn of the event loop in between.
+ */
+async function bigPage(ctx: ListCtx, join: RawBuilder<unknown>, order: RawBuilder<unknown>, where: RawBuilder<SqlBool>, opts: PageOpts): Promise<{ rows: Member[]; total: number }> {
+  const [ids, count] = await Promise.all([
+    sql<{ id: number }>`select m.id from members m ${join} where ${where} order by ${order} limit ${opts.limit} offset ${opts.offset}`.execute(ctx.db),
+    sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(ctx.db),
+  ]);
+  const rows: Member[] = [];
+  for (let i = 0; i < ids.rows.length; i += ROW_CHUNK) {
+    if (i > 0) await yieldToLoop();
+    const chunk = ids.rows.slice(i, i + ROW_CHUNK).map((r) => r.id);
+    const found = await ctx.db.selectFrom('members').selectAll().where('tenant_id', '=', ctx.tenantId).where('id', 'in', chunk).execute();
+    const byId = new Map(found.map((m) => [m.id, m]));
+    // A member removed between the two reads is simply left out.
+    for (const id of chunk) {
+      const m = byId.get(id);
+      if (m) rows.push(m);
+    }
+  }
+  return { rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** Pending applications matching the filter; most registers have none, which one index probe tells. */

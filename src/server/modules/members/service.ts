@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
+import { buildRowsInChunks } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 
@@ -248,25 +249,16 @@ export interface ResultsOpts extends ListScope {
 
 /** List rows carry id, names and only the requested columns. */
 async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: Member[], columns: string[]): Promise<MemberRow[]> {
-  const ids = members.map((m) => m.id);
   const wantsCustom = columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
   const wantsGroups = columns.some((c) => model.groupByName.has(c));
-  const [values, groups] = await Promise.all([
-    wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
-    wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
-  ]);
-  return members.map((m) => {
-    const full = presentMember(
-      m,
-      values.filter((v) => v.member_id === m.id),
-      new Set(groups.filter((g) => g.member_id === m.id).map((g) => g.group_id)),
-      model,
-    );
-    const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: String(full.fullname_) };
-    for (const c of columns) if (c in full && c !== 'meta_') row[c] = full[c];
-    if (columns.includes('deleted_at')) row.deleted_at = m.deleted_at;
-    return row;
-  });
+  const load = async (ids: number[]) => {
+    const [values, groups] = await Promise.all([
+      wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+      wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+    ]);
+    return { values, groups };
+  };
+  return buildRowsInChunks(members, load, model, columns);
 }
 
 export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<GetResultsReply> {

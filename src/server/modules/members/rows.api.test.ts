@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { seed } from '../../../../scripts/seed';
+
+// Issue 11: get_results builds rows from indexed value and group lists. This guards that
+// refactor: each row gets its own custom values and groups even when the stored values and
+// group links of different members interleave (written in reverse order, some missing).
+
+describe(`get_results rows with custom fields and groups (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: Client;
+  const N = 12;
+  const ids: number[] = [];
+
+  beforeAll(async () => {
+    t = await testApp();
+    admin = await adminClient(t, await makeTenant(t.deps));
+    const f = (name: string, type: string) => admin.post('/api/1/fields/new', { name, label: name, type, visibility: 2 });
+    await f('vuosi', 'integer');
+    await f('huom', 'text');
+    await f('maksettu', 'checkbox');
+    await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
+    await admin.post('/api/1/groups/new', { name: 'soittajat', label: 'Soittajat' });
+    for (let i = 1; i <= N; i++) {
+      const r = await admin.post('/api/1/members/new', { firstname: 'Nimi', lastname: `Rivi${String(i).padStart(2, '0')}`, email: `rivi${i}@example.fi` });
+      expect(r.status).toBe(200);
+      ids.push(r.body.id);
+    }
+    // Reverse order, one field or group at a time: rows of different members interleave in storage.
+    for (let i = N; i >= 1; i--) if (i % 2 === 0) await admin.post(`/api/1/members/${ids[i - 1]}`, { vuosi: 2000 + i });
+    for (let i = N; i >= 1; i--) if (i % 3 === 0) await admin.post(`/api/1/members/${ids[i - 1]}`, { huom: `huom ${i}`, kuoro: true });
+    for (let i = 1; i <= N; i++) if (i % 4 === 1) await admin.post(`/api/1/members/${ids[i - 1]}`, { maksettu: true, soittajat: true });
+  });
+  afterAll(() => t.close());
+
+  const expected = (i: number) => ({
+    id: ids[i - 1],
+    firstname: 'Nimi',
+    lastname: `Rivi${String(i).padStart(2, '0')}`,
+    fullname_: `Nimi Rivi${String(i).padStart(2, '0')}`,
+    email: `rivi${i}@example.fi`,
+    vuosi: i % 2 === 0 ? 2000 + i : null,
+    huom: i % 3 === 0 ? `huom ${i}` : null,
+    maksettu: i % 4 === 1,
+    kuoro: i % 3 === 0,
+    soittajat: i % 4 === 1,
+  });
+  const body = { filter: [{ field: 'lastname', verb: 'starts', value: 'rivi' }], columns: ['email', 'vuosi', 'huom', 'maksettu', 'kuoro', 'soittajat'] };
+
+  it('gives every member its own values and groups', async () => {
+    const r = await admin.post('/api/1/members/get_results', body);
+    expect(r.status).toBe(200);
+    expect(r.body.results).toEqual(Array.from({ length: N }, (_, k) => expected(k + 1)));
+    expect(r.body.stats.result_count).toBe(N);
+  });
+
+  it('does the same for a chunk from an offset', async () => {
+    const r = await admin.post('/api/1/members/get_results', { ...body, offset: 5, limit: 4 });
+    expect(r.body.results).toEqual([6, 7, 8, 9].map(expected));
+  });
+  it('serves "everyone" (page_size 100 000) in the requested order, read in chunks', async () => {
+    const r = await admin.post('/api/1/members/get_results', { ...body, page_size: 100000, sort: { field: 'vuosi', dir: 'desc' } });
+    expect(r.status).toBe(200);
+    // Numbers high to low, then the empty ones by name.
+    const order = [12, 10, 8, 6, 4, 2, 1, 3, 5, 7, 9, 11];
+    expect(r.body.results).toEqual(order.map(expected));
+    expect(r.body.stats.result_count).toBe(N);
+  });
+});
+
+describe(`get_results "everyone" across row chunks (${testDialect})`, () => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await testApp();
+    const a = await makeTenant(t.deps);
+    admin = await adminClient(t, a);
+    await seed(t.deps.db, a.tenant.id, 1300, 7, { fields: true, groups: 3 });
+  });
+  afterAll(() => t.close());
+
+  it('gives the same rows as pages of 1 000, in the same order', async () => {
+    const body = { sort: { field: 'jasenlaji', dir: 'asc' }, columns: ['email', 'jasenlaji', 'liittymisvuosi', 'ryhma_1', 'ryhma_2'] };
+    const all = await admin.post('/api/1/members/get_results', { ...body, page_size: 100000 });
+    const first = await admin.post('/api/1/members/get_results', { ...body, offset: 0, limit: 1000 });
+    const rest = await admin.post('/api/1/members/get_results', { ...body, offset: 1000, limit: 1000 });
+    expect(all.body.results).toHaveLength(1301);
+    expect(all.body.results).toEqual([...first.body.results, ...rest.body.results]);
+    expect(all.body.stats.result_count).toBe(1301);
+  });
+});

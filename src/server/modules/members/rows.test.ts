@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupRow, Member } from '../../db/schema';
+import type { Field } from '../../../shared/fields/types';
+import type { MemberModel } from './model';
+import type { ValueRow } from './repo';
+import { buildRows, buildRowsInChunks } from './rows';
+
+// Issue 11: rows of a page are built in linear time. Proven structurally, not by a clock:
+// every value and group link is looked at (its member_id read) once, whatever the page size.
+
+const field = (id: number, name: string, type: Field['type']): Field => ({
+  id, name, label: name, type, visibility: 2, options: [], params: {}, group: null, help_text: '', maxlength: 255, fixed: false, position: id,
+});
+const group = (id: number, name: string, builtin: string | null = null): GroupRow => ({
+  id, tenant_id: 1, name, label: name, email: null, allowed_senders: '', builtin, position: id, created_at: '', updated_at: '',
+});
+const custom = [field(1, 'jasennumero', 'integer'), field(2, 'lisatiedot', 'text'), field(3, 'maksettu', 'checkbox')];
+const groups = [group(1, 'kaikki', 'everyone'), group(2, 'hallitus', 'board'), group(3, 'kuoro'), group(4, 'soittajat')];
+const model: MemberModel = {
+  fields: custom, byName: new Map(custom.map((f) => [f.name, f])), custom,
+  groups, groupByName: new Map(groups.map((g) => [g.name, g])), porg: false,
+};
+const member = (id: number): Member => ({
+  id, tenant_id: 1, firstname: `Etu${id}`, lastname: `Suku${id}`, email: null, phone: null, address_street: null, address_zip: null, address_city: null,
+  password_hash: null, active: 1, site_admin: 0, board: id % 7 === 0 ? 1 : 0, email_porg1: null, email_porg2: null, imported: 0, search_text: '',
+  applied_at: null, application: null, pending: 0, deleted_at: null, member_since: null, created_at: '', updated_at: '',
+});
+
+/** An object whose member_id reads are counted: the measure of how often a row was scanned. */
+function counted<T extends { member_id: number }>(row: T, reads: { n: number }): T {
+  const { member_id, ...rest } = row;
+  return Object.defineProperty({ ...rest }, 'member_id', { enumerable: true, get: () => (reads.n++, member_id) }) as T;
+}
+
+/** N members; values and group links in an order that interleaves members (as SQL may return them). */
+function synthetic(n: number, reads: { n: number }) {
+  const members = Array.from({ length: n }, (_, i) => member(i + 1));
+  const values: ValueRow[] = [];
+  const links: { member_id: number; group_id: number }[] = [];
+  for (const fieldId of [1, 2, 3]) {
+    for (let id = n; id >= 1; id--) {
+      if (fieldId === 1) values.push(counted({ member_id: id, field_id: 1, value_text: null, value_num: id * 10 }, reads));
+      if (fieldId === 2 && id % 2 === 0) values.push(counted({ member_id: id, field_id: 2, value_text: `huom ${id}`, value_num: null }, reads));
+      if (fieldId === 3 && id % 3 === 0) values.push(counted({ member_id: id, field_id: 3, value_text: null, value_num: 1 }, reads));
+    }
+  }
+  for (let id = 1; id <= n; id++) if (id % 2 === 1) links.push(counted({ member_id: id, group_id: 3 }, reads));
+  for (let id = 1; id <= n; id++) if (id % 5 === 0) links.push(counted({ member_id: id, group_id: 4 }, reads));
+  return { members, values, links };
+}
+
+const columns = ['jasennumero', 'lisatiedot', 'maksettu', 'kaikki', 'hallitus', 'kuoro', 'soittajat'];
+
+describe('buildRows (issue 11: linear row assembly)', () => {
+  it('reads each value and group link once for 50 000 members, and gives each member its own values', () => {
+    const reads = { n: 0 };
+    const { members, values, links } = synthetic(50_000, reads);
+    const rows = buildRows({ members, values, groups: links, model, columns });
+    // A filter per member would read member_id 50 000 × (values + links) ≈ 10^10 times.
+    expect(reads.n).toBe(values.length + links.length);
+    expect(rows).toHaveLength(50_000);
+    expect(rows[0]).toEqual({ id: 1, firstname: 'Etu1', lastname: 'Suku1', fullname_: 'Etu1 Suku1', jasennumero: 10, lisatiedot: null, maksettu: false, kaikki: true, hallitus: false, kuoro: true, soittajat: false });
+    expect(rows[41_999]).toEqual({ id: 42_000, firstname: 'Etu42000', lastname: 'Suku42000', fullname_: 'Etu42000 Suku42000', jasennumero: 420_000, lisatiedot: 'huom 42000', maksettu: true, kaikki: true, hallitus: true, kuoro: false, soittajat: true });
+  });
+
+  it('carries only id, names and the requested columns', () => {
+    const { members, values, links } = synthetic(3, { n: 0 });
+    expect(buildRows({ members, values, groups: links, model, columns: ['lisatiedot', 'meta_'] })[1]).toEqual({ id: 2, firstname: 'Etu2', lastname: 'Suku2', fullname_: 'Etu2 Suku2', lisatiedot: 'huom 2' });
+  });
+
+  it('reads links and builds rows chunk by chunk, yielding to the event loop in between, with the same rows', async () => {
+    const { members, values, links } = synthetic(2_000, { n: 0 });
+    const asked: number[][] = [];
+    const load = async (ids: number[]) => {
+      asked.push(ids);
+      const wanted = new Set(ids);
+      return { values: values.filter((v) => wanted.has(v.member_id)), groups: links.filter((g) => wanted.has(g.member_id)) };
+    };
+    let done = false;
+    let servedMeanwhile = 0;
+    // Another "request" waiting on the loop: it must run while the rows are still being built.
+    const other = (): void => {
+      if (done) return;
+      servedMeanwhile++;
+      setImmediate(other);
+    };
+    setImmediate(other);
+    const rows = await buildRowsInChunks(members, load, model, columns, 500);
+    done = true;
+    expect(asked.map((ids) => ids.length)).toEqual([500, 500, 500, 500]);
+    expect(servedMeanwhile).toBeGreaterThanOrEqual(3);
+    expect(rows).toEqual(buildRows({ members, values, groups: links, model, columns }));
+  });
+});
