@@ -36,13 +36,23 @@ export function recordAt(db: Db, table: RateTable, tenantId: number, kind: strin
  */
 export async function reserve(db: Db, table: RateTable, tenantId: number, kind: string, key: string, at: string, since: string, max: number): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`${table}:${tenantId}:${kind}:${key}`}, 0))`.execute(trx);
-    }
+    await lockCounter(trx, table, tenantId, kind, key);
     if ((await countSince(trx, table, tenantId, kind, key, since)) >= max) return null;
     const row = await trx.insertInto(table).values({ tenant_id: tenantId, kind, key, at }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   });
+}
+
+/**
+ * Inside a transaction: waits for, then holds until commit, the lock of one counter, so
+ * count-then-record cannot interleave with another caller's for the same key. PostgreSQL:
+ * a transaction-scoped advisory lock; SQLite: the transaction's single connection already
+ * serialises writers, so nothing to take.
+ */
+export async function lockCounter(trx: Db, table: RateTable, tenantId: number, kind: string, key: string): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`${table}:${tenantId}:${kind}:${key}`}, 0))`.execute(trx);
+  }
 }
 
 /** Takes back one reserved attempt (it turned out not to be a failure). */

@@ -1,6 +1,5 @@
 import type { Deps } from '../deps';
-import { sql } from 'kysely';
-import { countSince, recordAt } from '../db/rateCounts';
+import { countSince, lockCounter, recordAt } from '../db/rateCounts';
 import { pruneRateRows } from '../db/ratePrune';
 import { RATE_RETENTION_MS, RATE_WINDOW_MS } from '../../shared/constants';
 import { iso } from './clock';
@@ -29,7 +28,7 @@ export async function takeRate(deps: Deps, tenantId: number, rules: RateRule[], 
   const since = iso(new Date(now.getTime() - RATE_WINDOW_MS));
   await deps.db.transaction().execute(async (trx) => {
     for (const r of rules) {
-      if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`rate:${tenantId}:${r.kind}:${r.key}`}))`.execute(trx);
+      await lockCounter(trx, 'rate_events', tenantId, r.kind, r.key);
       if ((await countSince(trx, 'rate_events', tenantId, r.kind, r.key, since)) >= r.max) throw new RateLimited(messageKey);
     }
     for (const r of rules) await recordAt(trx, 'rate_events', tenantId, r.kind, r.key, iso(now));
