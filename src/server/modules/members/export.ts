@@ -15,6 +15,7 @@ import { loadModel, type MemberModel } from './model';
 import { presentMember } from './present';
 import * as repo from './repo';
 import { neutralizeCell } from './neutralize';
+import { indexBy } from './rows';
 
 // Member export (issue 6): xlsx (exceljs streaming writer) or csv, written chunk by chunk
 // so 100 000 members never sit in memory at once. Dates and numbers are real spreadsheet
@@ -107,18 +108,6 @@ function csvCell(col: Column, v: string | number | Date | null): string {
 
 const CHUNK = 2000;
 
-// Map.groupBy arrives in Node 21; Node 20 is supported.
-function groupBy<T, K>(list: T[], key: (t: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const item of list) {
-    const k = key(item);
-    const bucket = out.get(k);
-    if (bucket) bucket.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
-
 async function* memberChunks(deps: Deps, tenant: Tenant, model: MemberModel, filter: Filter): AsyncGenerator<Member[]> {
   const where = sql`m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and ${filterSql(deps.dialect, tenant.id, model, filter)}`;
   // Ids first (small), then rows chunk by chunk: memory stays flat whatever the size.
@@ -135,8 +124,8 @@ async function* rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, filter: F
   for await (const members of memberChunks(deps, tenant, model, filter)) {
     const ids = members.map((m) => m.id);
     const [values, groups] = await Promise.all([repo.valuesOf(deps.db, tenant.id, ids), repo.groupsOf(deps.db, tenant.id, ids)]);
-    const valuesBy = groupBy(values, (v) => v.member_id);
-    const groupsBy = groupBy(groups, (g) => g.member_id);
+    const valuesBy = indexBy(values, (v) => v.member_id);
+    const groupsBy = indexBy(groups, (g) => g.member_id);
     yield members.map((m) => {
       const body = presentMember(m, valuesBy.get(m.id) ?? [], new Set((groupsBy.get(m.id) ?? []).map((g) => g.group_id)), model);
       return columns.map((c) => cell(c, body[c.key], model.byName.get(c.key)));

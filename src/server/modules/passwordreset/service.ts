@@ -17,7 +17,7 @@ import * as activity from '../activity/repo';
 import * as history from '../history/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';
-import { closeSessions } from '../security/repo';
+import { endSessionsOf } from '../session/end';
 import * as sessions from '../session/repo';
 import * as repo from './repo';
 
@@ -111,7 +111,7 @@ export async function resetPassword(deps: Deps, tenant: Tenant, body: ResetPassw
     if (!(await repo.markUsed(trx, tenant.id, id, at))) throw ValidationError.general('password_reset_invalid');
     await repo.spendAllOf(trx, tenant.id, member.id, at);
     await members.update(trx, tenant.id, member.id, { password_hash: passwordHash, updated_at: at });
-    const closed = await closeSessions(trx, tenant.id, [member.id]);
+    const closed = await endSessionsOf(trx, tenant.id, [member.id]);
     await sessions.clearFailures(trx, tenant.id, 'account', member.email!);
     await history.appendMany(trx, tenant.id, [
       { memberId: member.id, context: 'PersonUpdateme', data: [{ field: 'password', label: 'Salasana', old: null, new: '********' }], authorId: member.id, at },

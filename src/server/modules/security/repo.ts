@@ -84,11 +84,3 @@ export async function sessionCounts(db: Db, tenantId: number, memberIds: number[
   return new Map(rows.map((r) => [r.member_id, Number(r.n)]));
 }
 
-/** Ends the sessions of the given members, except `keep` (the caller's own, when asked). */
-export async function closeSessions(db: Db, tenantId: number, memberIds: number[], keep?: string): Promise<number> {
-  if (memberIds.length === 0) return 0;
-  let q = db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('member_id', 'in', memberIds);
-  if (keep !== undefined) q = q.where('id', '!=', keep);
-  const r = await q.executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

@@ -23,7 +23,7 @@ import * as sessions from '../session/repo';
 import * as settings from '../settings/repo';
 import { systemFrom } from '../mail/from';
 import * as repo from './repo';
-import { endSiteAdminSessions } from '../session/end';
+import { endSessionsOf, endSiteAdminSessions } from '../session/end';
 import { acceptCode, enrollment, newSecret } from './totp';
 
 // Two-factor authentication for site admins (spec §4, issue 8). Stored states are
@@ -345,7 +345,7 @@ export async function closeAdminSessions(deps: Deps, tenant: Tenant, me: Member,
   const target = own ? me : await siteAdminOf(deps, tenant, id, { removedToo: true });
   const at = iso(deps.clock.now());
   return deps.db.transaction().execute(async (trx) => {
-    const closed = await repo.closeSessions(trx, tenant.id, [target.id], own ? currentSessionId : undefined);
+    const closed = await endSessionsOf(trx, tenant.id, [target.id], own ? currentSessionId : undefined);
     await activity.append(trx, tenant.id, {
       event: 'sessions_closed',
       context: `member:${target.id}`,
