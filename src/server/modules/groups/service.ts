@@ -6,7 +6,8 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { RESERVED_FIELD_NAMES } from '../../../shared/fields/types';
 import { NotFound, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
+import { act } from '../log/act';
 import * as fields from '../fields/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';
@@ -74,8 +75,7 @@ async function checkName(deps: Deps, tenantId: number, name: string, selfId: num
 export async function createGroup(deps: Deps, tenant: Tenant, me: Member, body: GroupSaveBody): Promise<Group> {
   const errors = await checkName(deps, tenant.id, body.name, null);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const now = iso(deps.clock.now());
-  return deps.db.transaction().execute(async (trx) => {
+  return act(deps, tenant, me, 'group_created', async (trx, line, now) => {
     const row = await repo.insert(trx, tenant.id, {
       name: body.name,
       label: body.label,
@@ -86,16 +86,11 @@ export async function createGroup(deps: Deps, tenant: Tenant, me: Member, body: 
       created_at: now,
       updated_at: now,
     });
-    await activity.append(trx, tenant.id, {
-      event: 'group_created',
-      context: 'groups',
-      data: [
-        { field: 'name', new: row.name },
-        { field: 'label', new: row.label },
-      ],
-      authorId: me.id,
-      at: now,
-    });
+    line.context = 'groups';
+    line.data = [
+      { field: 'name', new: row.name },
+      { field: 'label', new: row.label },
+    ];
     return present(row, 0);
   });
 }
@@ -107,13 +102,13 @@ export async function updateGroup(deps: Deps, tenant: Tenant, me: Member, id: nu
     current.builtin && body.name !== current.name ? { name: ['groups_builtin_cannot_rename'] } : body.name !== current.name ? await checkName(deps, tenant.id, body.name, id) : {};
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const next = { name: body.name, label: body.label, email: body.email || null, allowed_senders: body.allowed_senders };
-  const now = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'group_updated', async (trx, line, now) => {
     await repo.update(trx, tenant.id, id, { ...next, updated_at: now });
-    const data = (Object.keys(next) as (keyof typeof next)[])
+    line.context = `groups:${next.name}`;
+    line.data = (Object.keys(next) as (keyof typeof next)[])
       .filter((k) => current[k] !== next[k])
       .map((k) => ({ field: k, old: current[k], new: next[k] }));
-    if (data.length > 0) await activity.append(trx, tenant.id, { event: 'group_updated', context: `groups:${next.name}`, data, authorId: me.id, at: now });
+    line.write = line.data.length > 0;
   });
   return getGroup(deps, tenant, id);
 }
@@ -122,20 +117,14 @@ export async function deleteGroup(deps: Deps, tenant: Tenant, me: Member, id: nu
   const current = await repo.findById(deps.db, tenant.id, id);
   if (!current) throw new NotFound();
   if (current.builtin) throw ValidationError.general('groups_builtin_cannot_delete');
-  const now = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'group_deleted', async (trx, line) => {
     const memberIds = (await repo.memberIdsOf(trx, tenant.id, id)).map((r) => r.member_id);
     if (memberIds.length > 0 && !opts.confirmed) throw new ValidationError({ general: ['groups_delete_confirm'] }, { count: memberIds.length });
-    await activity.append(trx, tenant.id, {
-      event: 'group_deleted',
-      context: `groups:${current.name}`,
-      data: [
-        { field: 'group', old: { name: current.name, label: current.label, email: current.email, allowed_senders: current.allowed_senders } },
-        { field: 'members', old: memberIds },
-      ],
-      authorId: me.id,
-      at: now,
-    });
+    line.context = `groups:${current.name}`;
+    line.data = [
+      { field: 'group', old: { name: current.name, label: current.label, email: current.email, allowed_senders: current.allowed_senders } },
+      { field: 'members', old: memberIds },
+    ];
     await repo.remove(trx, tenant.id, id); // memberships go with it (ON DELETE CASCADE)
   });
 }
@@ -145,16 +134,10 @@ export async function reorderGroups(deps: Deps, tenant: Tenant, me: Member, orde
   const known = new Set(rows.map((r) => r.id));
   if (new Set(order).size !== order.length || order.some((id) => !known.has(id))) throw ValidationError.field('order', '_validation_invalid');
   const full = [...order, ...rows.map((r) => r.id).filter((id) => !order.includes(id))];
-  const now = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'groups_reordered', async (trx, line) => {
     for (const [position, id] of full.entries()) await repo.setPosition(trx, tenant.id, id, position);
-    await activity.append(trx, tenant.id, {
-      event: 'groups_reordered',
-      context: 'groups',
-      data: [{ field: 'order', old: rows.map((r) => r.name), new: full.map((id) => rows.find((r) => r.id === id)!.name) }],
-      authorId: me.id,
-      at: now,
-    });
+    line.context = 'groups';
+    line.data = [{ field: 'order', old: rows.map((r) => r.name), new: full.map((id) => rows.find((r) => r.id === id)!.name) }];
   });
   return listGroups(deps, tenant, { details: true, everyone: true });
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { HttpError, NotFound, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import { loadModel, type MemberModel } from '../members/model';
 import { parseMemberInput, type MemberPatch } from '../members/input';
 import * as members from '../members/repo';

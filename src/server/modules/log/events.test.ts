@@ -21,6 +21,7 @@ function writtenEvents(): string[] {
   for (const file of sources('src/server')) {
     const text = fs.readFileSync(file, 'utf8');
     for (const m of text.matchAll(/event: '([a-z_]+)'/g)) found.add(m[1]!);
+    for (const m of text.matchAll(/\bact\([^()]*?'([a-z_]+)',/g)) found.add(m[1]!);
     for (const m of text.matchAll(/event: `([a-z_]*)\$\{(\w+)\}`/g)) {
       // The variable's values: the quoted strings of its declaration in the same file.
       const assigned = new RegExp(`\\b(?:const|let)\\s+${m[2]!}\\s*=\\s*[^;]*;`, 'g');

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/kysely';
 
-// Reads of the activity log (rows are written by ../activity/repo.ts, append-only).
+// Reads of the activity log (rows are written by ./append.ts and ./act.ts).
 // Every function takes the tenant id first; joins to members stay inside the tenant.
 
 export interface LogQuery {

@@ -8,7 +8,7 @@ import { isOnApplyForm, VISIBILITY_EDITABLE } from '../../../shared/fields/types
 import type { MemberBody } from '../../../shared/schemas/members';
 import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import * as history from '../history/repo';
 import { withoutAdminSettings } from '../fields/present';
 import { parseMemberInput } from './input';

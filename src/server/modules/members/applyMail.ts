@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { iso } from '../../lib/clock';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import { systemFrom } from '../mail/from';
 
 // The applicant's two emails (issue 21 point 8): "received" after applying and

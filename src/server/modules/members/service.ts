@@ -8,7 +8,7 @@ import { NotFound, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { verifyPassword } from '../../lib/passwords';
 import { endSessionsOf } from '../session/end';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import * as history from '../history/repo';
 import { parseMemberInput, type InputMode, type MemberPatch } from './input';
 import { loadModel, type MemberModel } from './model';

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { HttpError, NotFound } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import * as history from '../history/repo';
 import type { HistoryDatum } from '../history/repo';
 import { loadModel } from './model';

@@ -13,7 +13,7 @@ import { RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
 import { publicBase } from '../../lib/publicUrl';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import * as history from '../history/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';

@@ -5,7 +5,7 @@ import type { Filter } from '../../../shared/filter/types';
 import type { SavedFilter, SavedFilterCreateBody } from '../../../shared/schemas/savedFilters';
 import { NotFound, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import * as repo from './repo';
 
 // Saved filters (issue 21 §14): shared within the association; the board and admins pick

@@ -17,7 +17,7 @@ import { formatFinnishDateTime as formatDateTime } from '../../../shared/finnish
 import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { isLegacy, secretBox } from '../../lib/secretBox';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import * as members from '../members/repo';
 import * as sessions from '../session/repo';
 import * as settings from '../settings/repo';

@@ -6,7 +6,7 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { businessIdToVatId, finnishBic, isValidBusinessId, normalizeBusinessId, normalizeIban, validateIban } from '../../../shared/finnish';
 import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../activity/repo';
+import * as activity from '../log/append';
 import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
 import * as repo from './repo';

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/kysely';
 
-/** One changed value in a log entry (spec §3 "Log entry": field, old, new). */
+/** One changed value in a log entry: the field, its old and its new value. */
 export interface LogDatum {
   field: string;
-  /** The field's label when the entry was written (member data; issue 21 point 17). */
+  /** The field's label when the entry was written (member data), so renaming a field later does not rewrite history. */
   label?: string;
   old?: unknown;
   new?: unknown;
@@ -18,7 +18,9 @@ export interface LogEntry {
   at: string;
 }
 
-// Append-only: the application has no update or delete path for log rows.
+// The log is append-only with one exception: erasing a person (GDPR) empties or rewrites
+// the rows that name them (./scrub.ts, members/erase.ts). Nothing else updates or deletes
+// log rows. A user action writes its line through act() (./act.ts), in the same transaction.
 export async function append(db: Db, tenantId: number, e: LogEntry): Promise<void> {
   await db
     .insertInto('activity_log')
