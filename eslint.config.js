@@ -24,4 +24,20 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // SQL lives in repository files (repo.ts, <concept>-repo.ts) and the database layer;
+    // services hold the rules. The filter compiler is the one SQL builder outside them.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/db/**', 'src/server/test/**', '**/*.test.ts', '**/repo.ts', '**/*-repo.ts', 'src/server/modules/members/filter-sql.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with)$/]',
+          message: 'SQL belongs in a repo.ts (or <concept>-repo.ts) file; call a repository function here.',
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL belongs in a repo.ts (or <concept>-repo.ts) file; call a repository function here.' },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { ping } from '../../db/ping';
 import { route } from '../../http/route';
 
 export function healthRoutes(app: FastifyInstance): void {
@@ -8,7 +8,7 @@ export function healthRoutes(app: FastifyInstance): void {
     url: '/api/1/health',
     access: 'public',
     handler: async () => {
-      await sql`select 1`.execute(app.deps.db);
+      await ping(app.deps.db);
       return { ok: true };
     },
   });

@@ -11,7 +11,7 @@ import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../log/append';
 import { scrubMembersFromListings } from '../log/scrub';
-import { eraseTraces, erasureTerms } from './erase';
+import { eraseTraces, erasureTerms } from './erase-repo';
 import { eraseFiles } from './erase-files';
 import * as history from '../history/repo';
 import type { HistoryDatum } from '../history/repo';

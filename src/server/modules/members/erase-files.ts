@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Tenant } from '../../db/schema';
 import { systemFrom } from '../mail/from';
 import { readSheets } from '../importer/parse';
 import { cleanupUploads, removeUploadFiles } from '../importer/cleanup';
 import { mentions, type Terms } from './erase-terms';
+import { compactSqlite, deleteImport, pendingImports } from './erase-repo';
 
-// The erase's second half, after the commit (issue 11): files under DATA_DIR that name the
+// The erase's second half, after the commit: files under DATA_DIR that name the
 // erased people, and on SQLite the places where deleted text can outlive its rows.
 
 /** Decodes what a reader of an .eml would see: quoted-printable, base64 parts, encoded words. */
@@ -41,7 +41,7 @@ async function eraseOutbox(deps: Deps, tenant: Tenant, terms: Terms): Promise<vo
 /** Unimported uploads that list the people (finished imports' files are gone already). */
 async function eraseUploads(deps: Deps, tenant: Tenant, terms: Terms): Promise<void> {
   await cleanupUploads(deps);
-  const pending = await deps.db.selectFrom('imports').select(['id', 'filename', 'stored_path']).where('tenant_id', '=', tenant.id).where('imported_at', 'is', null).execute();
+  const pending = await pendingImports(deps.db, tenant.id);
   for (const imp of pending) {
     const bytes = await fs.readFile(imp.stored_path).catch(() => null);
     let named = bytes === null;
@@ -56,18 +56,8 @@ async function eraseUploads(deps: Deps, tenant: Tenant, terms: Terms): Promise<v
     }
     if (!named) continue;
     await removeUploadFiles(deps.config.dataDir, tenant.id, imp.id, imp.stored_path);
-    await deps.db.deleteFrom('imports').where('tenant_id', '=', tenant.id).where('id', '=', imp.id).execute();
+    await deleteImport(deps.db, tenant.id, imp.id);
   }
-}
-
-/**
- * SQLite keeps deleted text in the FTS index's old segments until they merge, and old page
- * images in the WAL until a checkpoint; secure_delete (db/kysely.ts) zeroes freed pages.
- */
-async function compactSqlite(deps: Deps): Promise<void> {
-  if (deps.dialect !== 'sqlite') return;
-  await sql`insert into members_fts(members_fts) values ('optimize')`.execute(deps.db);
-  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(deps.db);
 }
 
 /** Best effort after the commit: a failure is logged, the rows are gone either way. */
@@ -75,7 +65,7 @@ export async function eraseFiles(deps: Deps, tenant: Tenant, terms: Terms, log: 
   for (const [what, step] of [
     ['outbox', () => eraseOutbox(deps, tenant, terms)],
     ['uploads', () => eraseUploads(deps, tenant, terms)],
-    ['sqlite', () => compactSqlite(deps)],
+    ['sqlite', () => compactSqlite(deps.db, deps.dialect)],
   ] as const) {
     try {
       await step();

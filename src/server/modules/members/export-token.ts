@@ -9,6 +9,7 @@ import { NotFound } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { checkExportColumns, exportMembers, type ExportFile } from './export';
 import { loadModel } from './model';
+import * as tokens from './export-token-repo';
 
 // Why a token and not a fetched file: a download the browser performs itself (GET on a
 // link) is streamed to disk however large (100 000 members), where fetch() would hold the
@@ -31,11 +32,8 @@ export async function createExportToken(deps: Deps, tenant: Tenant, me: Member, 
   const now = deps.clock.now();
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = iso(new Date(now.getTime() + EXPORT_TOKEN_TTL_MS));
-  await deps.db.deleteFrom('export_tokens').where('tenant_id', '=', tenant.id).where('expires_at', '<=', iso(now)).execute();
-  await deps.db
-    .insertInto('export_tokens')
-    .values({ id: hash(token), tenant_id: tenant.id, session_id: sessionId, member_id: me.id, request: JSON.stringify(request), expires_at: expiresAt })
-    .execute();
+  await tokens.deleteExpired(deps.db, tenant.id, iso(now));
+  await tokens.insert(deps.db, tenant.id, { id: hash(token), session_id: sessionId, member_id: me.id, request: JSON.stringify(request), expires_at: expiresAt });
   return { token, url: `${API_BASE}/members/export?token=${token}`, expires_at: expiresAt };
 }
 
@@ -43,20 +41,11 @@ export async function createExportToken(deps: Deps, tenant: Tenant, me: Member, 
 export async function exportByToken(deps: Deps, tenant: Tenant, me: Member, sessionId: string, token: string): Promise<ExportFile> {
   const id = hash(token);
   // Expired requests (their filters may name people) go whenever tokens are used.
-  await deps.db.deleteFrom('export_tokens').where('tenant_id', '=', tenant.id).where('expires_at', '<=', iso(deps.clock.now())).execute();
-  const row = await deps.db
-    .selectFrom('export_tokens')
-    .selectAll()
-    .where('tenant_id', '=', tenant.id)
-    .where('id', '=', id)
-    .where('session_id', '=', sessionId)
-    .where('member_id', '=', me.id)
-    .where('expires_at', '>', iso(deps.clock.now()))
-    .executeTakeFirst();
-  if (!row) throw new NotFound();
+  const now = iso(deps.clock.now());
+  await tokens.deleteExpired(deps.db, tenant.id, now);
+  const row = await tokens.findLive(deps.db, tenant.id, id, sessionId, me.id, now);
   // Single use: of two racing requests only the one that deletes the row goes on.
-  const gone = await deps.db.deleteFrom('export_tokens').where('tenant_id', '=', tenant.id).where('id', '=', id).executeTakeFirst();
-  if (Number(gone.numDeletedRows) !== 1) throw new NotFound();
+  if (!row || !(await tokens.take(deps.db, tenant.id, id))) throw new NotFound();
   const request = JSON.parse(row.request) as ExportRequest;
   return exportMembers(deps, tenant, me, normalizeFilter(request.filter), request.columns, request.format);
 }

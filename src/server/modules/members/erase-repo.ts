@@ -3,10 +3,10 @@ import type { Db, Dialect } from '../../db/kysely';
 import type { RateTable } from '../../db/rateCounts';
 import { allTerms, hasTerms, redactJson, redactText, termsOf, type ErasedPerson, type Terms } from './erase-terms';
 
-// Permanent delete, the rows outside the member's own (GDPR Art. 17, issue 11): whatever
-// names the erased people elsewhere in the database is removed or redacted in the same
-// transaction as the member rows. Files (uploads, outbox) follow after the commit
-// (erase-files.ts).
+// Permanent delete, the rows outside the member's own (the right to erasure, GDPR Art. 17):
+// whatever names the erased people elsewhere in the database is removed or redacted in the
+// same transaction as the member rows. Files (uploads, outbox) follow after the commit
+// (erase-files.ts). The redaction rules themselves are pure (erase-terms.ts).
 
 const CHUNK = 500;
 
@@ -151,4 +151,23 @@ async function redactSavedFilterNames(db: Db, dialect: Dialect, tenantId: number
     if (clash) name = `${name} ${r.id}`;
     await db.updateTable('saved_filters').set({ name }).where('tenant_id', '=', tenantId).where('id', '=', r.id).execute();
   }
+}
+
+/** Uploads of this association not imported yet (their files may list the people). */
+export function pendingImports(db: Db, tenantId: number) {
+  return db.selectFrom('imports').select(['id', 'filename', 'stored_path']).where('tenant_id', '=', tenantId).where('imported_at', 'is', null).execute();
+}
+
+export async function deleteImport(db: Db, tenantId: number, id: string): Promise<void> {
+  await db.deleteFrom('imports').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/**
+ * SQLite keeps deleted text in the FTS index's old segments until they merge, and old page
+ * images in the WAL until a checkpoint; secure_delete (db/kysely.ts) zeroes freed pages.
+ */
+export async function compactSqlite(db: Db, dialect: Dialect): Promise<void> {
+  if (dialect !== 'sqlite') return;
+  await sql`insert into members_fts(members_fts) values ('optimize')`.execute(db);
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
