@@ -13,7 +13,7 @@ import { RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
 import { publicBase } from '../../lib/publicUrl';
-import * as activity from '../log/append';
+import { act } from '../log/act';
 import * as history from '../history/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';
@@ -21,7 +21,7 @@ import { endSessionsOf } from '../session/end';
 import * as sessions from '../session/repo';
 import * as repo from './repo';
 
-// Forgotten password (issue 21 §13). The link's token is 256 random bits; only its SHA-256
+// Forgotten password. The link's token is 256 random bits; only its SHA-256
 // is stored, with the member and the association, so a leaked table cannot be replayed.
 
 export const tokenHash = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
@@ -60,16 +60,11 @@ async function sendLink(deps: Deps, tenant: Tenant, email: string, ip: string, n
   if (!canReset(member)) return;
   const token = crypto.randomBytes(32).toString('base64url');
   const expires = iso(new Date(now.getTime() + PASSWORD_RESET_TTL_MS));
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, member, 'password_reset_requested', async (trx, line) => {
     await repo.pruneExpired(trx, tenant.id, iso(new Date(now.getTime() - PASSWORD_RESET_TTL_MS)));
     await repo.insert(trx, tenant.id, { id: tokenHash(token), member_id: member.id, created_at: iso(now), expires_at: expires });
-    await activity.append(trx, tenant.id, {
-      event: 'password_reset_requested',
-      context: `member:${member.id}`,
-      data: [{ field: 'ip', new: ip }],
-      authorId: member.id,
-      at: iso(now),
-    });
+    line.context = `member:${member.id}`;
+    line.data = [{ field: 'ip', new: ip }];
   });
   const link = `${publicBase(deps.config, tenant)}${resetPath(token)}`;
   await deps.mailer.send({
@@ -106,8 +101,7 @@ export async function checkLink(deps: Deps, tenant: Tenant, token: string): Prom
 export async function resetPassword(deps: Deps, tenant: Tenant, body: ResetPasswordBody, ip: string): Promise<void> {
   const { id, member } = await liveLink(deps, tenant, body.token);
   const passwordHash = await hashPassword(body.newPassword_);
-  const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, member, 'password_reset', async (trx, line, at) => {
     if (!(await repo.markUsed(trx, tenant.id, id, at))) throw ValidationError.general('password_reset_invalid');
     await repo.spendAllOf(trx, tenant.id, member.id, at);
     await members.update(trx, tenant.id, member.id, { password_hash: passwordHash, updated_at: at });
@@ -116,15 +110,10 @@ export async function resetPassword(deps: Deps, tenant: Tenant, body: ResetPassw
     await history.appendMany(trx, tenant.id, [
       { memberId: member.id, context: 'PersonUpdateme', data: [{ field: 'password', label: 'Salasana', old: null, new: '********' }], authorId: member.id, at },
     ]);
-    await activity.append(trx, tenant.id, {
-      event: 'password_reset',
-      context: `member:${member.id}`,
-      data: [
-        { field: 'ip', new: ip },
-        { field: 'sessions', new: closed },
-      ],
-      authorId: member.id,
-      at,
-    });
+    line.context = `member:${member.id}`;
+    line.data = [
+      { field: 'ip', new: ip },
+      { field: 'sessions', new: closed },
+    ];
   });
 }
