@@ -22,8 +22,8 @@ export function passwordResetRoutes(app: FastifyInstance): void {
     url: '/api/1/session/reset_check',
     access: 'public',
     body: resetCheckBody,
-    handler: async ({ body, tenant }) => {
-      await service.checkLink(app.deps, tenant, body.token);
+    handler: async ({ req, body, tenant }) => {
+      await service.checkLink(app.deps, tenant, body.token, req.ip);
       return { ok: true };
     },
   });

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import {
+  LOGIN_WINDOW_MS,
   PASSWORD_RESET_MAX_PER_ADDRESS,
+  PASSWORD_RESET_MAX_WRONG_PER_IP,
   PASSWORD_RESET_MAX_PER_IP,
   PASSWORD_RESET_TTL_MS,
   PASSWORD_RESET_WINDOW_MS,
@@ -80,17 +82,27 @@ async function sendLink(deps: Deps, tenant: Tenant, email: string, ip: string, n
   });
 }
 
-/** The member a live link belongs to, or the one answer for unknown, spent and expired links. */
-async function liveLink(deps: Deps, tenant: Tenant, token: string): Promise<{ id: string; member: Member }> {
+/**
+ * The member a live link belongs to, or the one answer for unknown, spent and expired links.
+ * Wrong tokens are throttled per IP like failed logins (counted before the check, atomically,
+ * see rateCounts.reserve), so links cannot be guessed at speed; a live link gives its
+ * attempt back.
+ */
+async function liveLink(deps: Deps, tenant: Tenant, token: string, ip: string): Promise<{ id: string; member: Member }> {
+  const now = deps.clock.now();
+  const since = iso(new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const slot = await sessions.reserveAttempt(deps.db, tenant.id, 'reset_token', ip, iso(now), since, PASSWORD_RESET_MAX_WRONG_PER_IP);
+  if (slot === null) throw new RateLimited('password_reset_check_rate_limited');
   const row = await repo.find(deps.db, tenant.id, tokenHash(token));
-  const live = row && row.used_at === null && row.expires_at > iso(deps.clock.now());
+  const live = row && row.used_at === null && row.expires_at > iso(now);
   const member = live ? await members.findById(deps.db, tenant.id, row.member_id) : undefined;
   if (!row || !canReset(member)) throw ValidationError.general('password_reset_invalid');
+  await sessions.releaseAttempt(deps.db, tenant.id, slot);
   return { id: row.id, member };
 }
 
-export async function checkLink(deps: Deps, tenant: Tenant, token: string): Promise<void> {
-  await liveLink(deps, tenant, token);
+export async function checkLink(deps: Deps, tenant: Tenant, token: string, ip: string): Promise<void> {
+  await liveLink(deps, tenant, token, ip);
 }
 
 /**
@@ -99,7 +111,7 @@ export async function checkLink(deps: Deps, tenant: Tenant, token: string): Prom
  * where enrolled, still applies at the next login: this signs nobody in.
  */
 export async function resetPassword(deps: Deps, tenant: Tenant, body: ResetPasswordBody, ip: string): Promise<void> {
-  const { id, member } = await liveLink(deps, tenant, body.token);
+  const { id, member } = await liveLink(deps, tenant, body.token, ip);
   const passwordHash = await hashPassword(body.newPassword_);
   await act(deps, tenant, member, 'password_reset', async (trx, line, at) => {
     if (!(await repo.markUsed(trx, tenant.id, id, at))) throw ValidationError.general('password_reset_invalid');

@@ -94,7 +94,8 @@ export async function setUserData(db: Db, tenantId: number, memberId: number, ke
 
 // --- login throttling ---
 
-export type FailureKind = 'account' | 'ip' | 'mfa';
+/** What a failure counter counts: logins per account and per IP, 2FA codes, wrong current passwords on a password change, wrong reset-link tokens. */
+export type FailureKind = 'account' | 'ip' | 'mfa' | 'current_password' | 'reset_token';
 
 export function recordFailure(db: Db, tenantId: number, kind: FailureKind, key: string, at: string): Promise<unknown> {
   return recordAt(db, FAILURES, tenantId, kind, key, at);
