@@ -3,7 +3,7 @@ import { resetCheckBody, resetPasswordBody, resetRequestBody } from '../../../sh
 import { route } from '../../http/route';
 import * as service from './service';
 
-// Forgotten password (issue 21 §13): public, no session; CSRF still applies.
+// Forgotten password: public, no session; CSRF still applies.
 export function passwordResetRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'POST',
