@@ -79,6 +79,8 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
 export const PASSWORD_RESET_MAX_PER_ADDRESS = 3;
 export const PASSWORD_RESET_MAX_PER_IP = 10;
+/** Wrong reset-link tokens per IP within LOGIN_WINDOW_MS before further checks get a 429 (link guessing). */
+export const PASSWORD_RESET_MAX_WRONG_PER_IP = 20;
 
 /** Saved filters (issue 21 §14): per association, name length and stored filter size. */
 export const SAVED_FILTERS_MAX = 50;

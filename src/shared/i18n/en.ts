@@ -64,9 +64,13 @@ const en = {
   // --- sessions and accounts (issue 11) ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",
+  // wrong current passwords on the own password change are throttled like logins
+  members_current_password_rate_limited: "Too many wrong passwords. Wait 15 minutes and try again.",
   // --- password reset and saved filters (issue 21 §13–14) ---
   password_reset_rate_limited: "Too many requests. Wait an hour and try again.",
   password_reset_invalid: "The link has expired or has already been used. Ask for a new link.",
+  // wrong reset-link tokens are throttled per address
+  password_reset_check_rate_limited: "Too many invalid links. Wait 15 minutes and try again.",
   saved_filter_name_taken: "A saved filter with this name already exists.",
   saved_filter_limit: "At most {{max}} filters can be saved. Delete an old one first.",
   saved_filter_empty: "An empty filter cannot be saved. Add a condition first.",

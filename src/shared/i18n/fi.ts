@@ -63,9 +63,13 @@ const fi = {
   // --- sessions and accounts (issue 11) ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",
+  // wrong current passwords on the own password change are throttled like logins
+  members_current_password_rate_limited: "Liian monta väärää salasanaa. Odota 15 minuuttia ja yritä uudelleen.",
   // --- password reset and saved filters (issue 21 §13–14) ---
   password_reset_rate_limited: "Liian monta pyyntöä. Odota tunti ja yritä uudelleen.",
   password_reset_invalid: "Linkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.",
+  // wrong reset-link tokens are throttled per address
+  password_reset_check_rate_limited: "Liian monta virheellistä linkkiä. Odota 15 minuuttia ja yritä uudelleen.",
   saved_filter_name_taken: "Samanniminen suodatin on jo tallennettu.",
   saved_filter_limit: "Suodattimia voi tallentaa enintään {{max}}. Poista jokin vanha ensin.",
   saved_filter_empty: "Tyhjää rajausta ei voi tallentaa. Lisää ensin ehto.",

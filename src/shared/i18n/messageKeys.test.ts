@@ -6,8 +6,8 @@ import fi from './fi';
 // Every message key the server or the shared schemas can send must have a Finnish text.
 const ROOTS = ['src/server', 'src/shared/fields', 'src/shared/schemas'];
 const KEY = /'((?:_validation|fields|groups|settings|members|login)_[a-z0-9_]+|value_too_(?:large|small)|insufficient_password_strength|passwords_dont_match)'/g;
-// Lines naming things that only look like keys: log events, indexes, user-data keys, tables.
-const NOT_A_KEY = /event:|createIndex|\.where\(|\.on\(|key: '|sql`|from\('|into\('|table\('|RateTable|(?:recordAt|countSince)\(/i;
+// Lines naming things that only look like keys: log events (`event:`, or act()'s event argument), indexes, user-data keys, tables.
+const NOT_A_KEY = /event:|\bact\(|createIndex|\.where\(|\.on\(|key: '|sql`|from\('|into\('|table\('|RateTable|(?:recordAt|countSince)\(/i;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -64,9 +64,13 @@ const sv = {
   // --- sessions and accounts (issue 11) ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",
+  // wrong current passwords on the own password change are throttled like logins
+  members_current_password_rate_limited: "För många felaktiga lösenord. Vänta 15 minuter och försök igen.",
   // --- password reset and saved filters (issue 21 §13–14) ---
   password_reset_rate_limited: "För många förfrågningar. Vänta en timme och försök igen.",
   password_reset_invalid: "Länken har gått ut eller redan använts. Begär en ny länk.",
+  // wrong reset-link tokens are throttled per address
+  password_reset_check_rate_limited: "För många ogiltiga länkar. Vänta 15 minuter och försök igen.",
   saved_filter_name_taken: "Ett filter med samma namn finns redan.",
   saved_filter_limit: "Högst {{max}} filter kan sparas. Ta bort ett gammalt först.",
   saved_filter_empty: "En tom avgränsning kan inte sparas. Lägg först till ett villkor.",

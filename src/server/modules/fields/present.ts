@@ -37,7 +37,7 @@ export function withoutAdminSettings(f: Field): Field {
 }
 
 /**
- * Fields as a viewer may see them (issue 11): admins everything; the board every field
+ * Fields as a viewer may see them: admins everything; the board every field
  * (it reads the whole register) without the editor's settings; an ordinary member only
  * fields shown to members (visibility ≥ 1), likewise without them.
  */

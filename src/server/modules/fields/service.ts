@@ -7,16 +7,14 @@ import { convertValue, valueToText } from '../../../shared/fields/values';
 import type { FieldSaveBody } from '../../../shared/schemas/fields';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { NotFound, ValidationError } from '../../lib/errors';
-import { iso } from '../../lib/clock';
-import * as activity from '../log/append';
-import type { LogDatum } from '../log/append';
+import { act } from '../log/act';
 import * as history from '../history/repo';
 import * as settings from '../settings/repo';
 import * as repo from './repo';
 import type { Viewer } from '../../http/viewer';
 import { fieldsFor, presentField, presentFields } from './present';
 
-// Custom member fields (issue 5): the field editor's rules, each user action one transaction.
+// Custom member fields: the field editor's rules, each user action one transaction.
 
 const NAME_RE = /^[A-Za-z0-9_]+$/;
 
@@ -56,7 +54,7 @@ function checkShape(body: FieldSaveBody, visibilityOptions: number[]): Validatio
 }
 
 /**
- * The application-form setting to store (issue 21 point 8): names and email are always on,
+ * The application-form setting to store: names and email are always on,
  * headings and passwords never; otherwise the admin's choice, off for a new field.
  */
 function onApplyForm(name: string, type: string, asked: boolean | undefined, current: 0 | 1 | null, errors: ValidationErrors): 0 | 1 {
@@ -90,8 +88,7 @@ export async function createField(deps: Deps, tenant: Tenant, me: Member, body: 
     errors.name = ['fields_duplicate_name'];
   }
   throwIfAny(errors);
-  const now = iso(deps.clock.now());
-  return deps.db.transaction().execute(async (trx) => {
+  return act(deps, tenant, me, 'field_created', async (trx, line, now) => {
     const row = await repo.insert(trx, tenant.id, {
       name: body.name,
       label: body.label,
@@ -108,18 +105,13 @@ export async function createField(deps: Deps, tenant: Tenant, me: Member, body: 
       created_at: now,
       updated_at: now,
     });
-    await activity.append(trx, tenant.id, {
-      event: 'field_created',
-      context: 'fields',
-      data: [
-        { field: 'name', new: row.name },
-        { field: 'label', new: row.label },
-        { field: 'type', new: row.type },
-        { field: 'on_apply_form', new: row.on_apply_form === 1 },
-      ],
-      authorId: me.id,
-      at: now,
-    });
+    line.context = 'fields';
+    line.data = [
+      { field: 'name', new: row.name },
+      { field: 'label', new: row.label },
+      { field: 'type', new: row.type },
+      { field: 'on_apply_form', new: row.on_apply_form === 1 },
+    ];
     return presentField(row);
   });
 }
@@ -145,10 +137,9 @@ export async function updateField(deps: Deps, tenant: Tenant, me: Member, id: nu
   const applyForm = onApplyForm(current.name, body.type, body.on_apply_form, current.on_apply_form, errors);
   throwIfAny(errors);
 
-  const now = iso(deps.clock.now());
   const oldField = presentField(current);
   const newOptions = storedOptions(body);
-  return deps.db.transaction().execute(async (trx) => {
+  return act(deps, tenant, me, 'field_updated', async (trx, line, now) => {
     // Removing dropdown options that members use needs the admin's decision first.
     if (current.type === 'dropdown' && body.type === 'dropdown') {
       const removed = oldField.options.filter((o) => !newOptions.some((n) => n.value === o.value));
@@ -192,14 +183,12 @@ export async function updateField(deps: Deps, tenant: Tenant, me: Member, id: nu
     };
     await repo.update(trx, tenant.id, id, next);
     const updated = presentField({ ...current, ...next });
-    const data: LogDatum[] = [];
-    if (current.name !== body.name) data.push({ field: 'name', old: current.name, new: body.name });
+    line.context = `fields:${body.name}`;
+    if (current.name !== body.name) line.data.push({ field: 'name', old: current.name, new: body.name });
     for (const k of LOGGED) {
-      if (JSON.stringify(oldField[k]) !== JSON.stringify(updated[k])) data.push({ field: k, old: oldField[k], new: updated[k] });
+      if (JSON.stringify(oldField[k]) !== JSON.stringify(updated[k])) line.data.push({ field: k, old: oldField[k], new: updated[k] });
     }
-    if (data.length > 0) {
-      await activity.append(trx, tenant.id, { event: 'field_updated', context: `fields:${body.name}`, data, authorId: me.id, at: now });
-    }
+    line.write = line.data.length > 0;
     return updated;
   });
 }
@@ -224,24 +213,18 @@ export async function deleteField(deps: Deps, tenant: Tenant, me: Member, id: nu
   const current = await repo.findById(deps.db, tenant.id, id);
   if (!current) throw new NotFound();
   if (current.fixed === 1) throw ValidationError.general('fields_fixed_cannot_delete');
-  const now = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'field_deleted', async (trx, line) => {
     const values = await repo.valuesOf(trx, tenant.id, id);
     if (values.length > 0 && !opts.confirmed) {
       throw new ValidationError({ general: ['fields_delete_confirm'] }, { count: values.length });
     }
     const field = presentField(current);
-    await activity.append(trx, tenant.id, {
-      event: 'field_deleted',
-      context: `fields:${current.name}`,
-      // The values themselves go to the log, so the deletion can be audited.
-      data: [
-        { field: 'field', old: { name: field.name, label: field.label, type: field.type, options: field.options } },
-        { field: 'values', old: values.map((v) => ({ member_id: v.member_id, value: valueToText(field.type, { text: v.value_text, num: v.value_num }) })) },
-      ],
-      authorId: me.id,
-      at: now,
-    });
+    line.context = `fields:${current.name}`;
+    // The values themselves go to the log, so the deletion can be audited.
+    line.data = [
+      { field: 'field', old: { name: field.name, label: field.label, type: field.type, options: field.options } },
+      { field: 'values', old: values.map((v) => ({ member_id: v.member_id, value: valueToText(field.type, { text: v.value_text, num: v.value_num }) })) },
+    ];
     await repo.remove(trx, tenant.id, id); // member_values rows go with it (ON DELETE CASCADE)
   });
 }
@@ -254,16 +237,10 @@ export async function reorderFields(deps: Deps, tenant: Tenant, me: Member, orde
   }
   // Fields left out (e.g. hidden porg fields) keep their relative order after the given ones.
   const full = [...order, ...rows.map((r) => r.id).filter((id) => !order.includes(id))];
-  const now = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'fields_reordered', async (trx, line) => {
     for (const [position, id] of full.entries()) await repo.setPosition(trx, tenant.id, id, position);
-    await activity.append(trx, tenant.id, {
-      event: 'fields_reordered',
-      context: 'fields',
-      data: [{ field: 'order', old: rows.map((r) => r.name), new: full.map((id) => rows.find((r) => r.id === id)!.name) }],
-      authorId: me.id,
-      at: now,
-    });
+    line.context = 'fields';
+    line.data = [{ field: 'order', old: rows.map((r) => r.name), new: full.map((id) => rows.find((r) => r.id === id)!.name) }];
   });
   return listFields(deps, tenant, { allHeadings: true });
 }
@@ -282,7 +259,7 @@ export async function createFixedFields(db: Db, tenantId: number, now: string): 
       help_text: '',
       maxlength: f.maxlength,
       fixed: 1,
-      // Names and contact data are what an application asks (issue 21 point 8).
+      // Names and contact data are what an application asks.
       on_apply_form: 1,
       position,
       created_at: now,

@@ -5,8 +5,6 @@ import type { AllowedSenders, Group, GroupSaveBody } from '../../../shared/schem
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { RESERVED_FIELD_NAMES } from '../../../shared/fields/types';
 import { NotFound, ValidationError } from '../../lib/errors';
-import { iso } from '../../lib/clock';
-import * as activity from '../log/append';
 import { act } from '../log/act';
 import * as fields from '../fields/repo';
 import * as members from '../members/repo';
@@ -16,7 +14,7 @@ import * as repo from './repo';
 import { takeRate } from '../../lib/rateLimit';
 import { GROUP_MAIL_REQUESTS_MAX_PER_ASSOCIATION, GROUP_MAIL_REQUESTS_MAX_PER_MEMBER } from '../../../shared/constants';
 
-// Groups (issue 5). Built-in 'everyone' (all members) and 'board' (the board flag)
+// Groups. Built-in 'everyone' (all members) and 'board' (the board flag)
 // exist from tenant creation; other groups hold members through member_groups.
 
 const NAME_RE = /^[A-Za-z0-9_]+$/;
@@ -47,7 +45,7 @@ async function counts(db: Db, tenantId: number): Promise<(r: GroupRow) => number
 export async function listGroups(deps: Deps, tenant: Tenant, opts: { details: boolean; everyone: boolean; viewer?: Viewer }): Promise<Group[]> {
   const rows = (await repo.listAll(deps.db, tenant.id)).filter((r) => opts.everyone || r.builtin !== 'everyone');
   // An ordinary member sees which groups exist (their own memberships on the form), not the
-  // groups' mail addresses or sizes (issue 11).
+  // groups' mail addresses or sizes.
   if (opts.viewer === 'member') return rows.map((r) => forMember(present(r)));
   if (!opts.details) return rows.map((r) => present(r));
   const countOf = await counts(deps.db, tenant.id);
@@ -147,7 +145,7 @@ export async function requestGroupMailAccess(deps: Deps, tenant: Tenant, me: Mem
   const admins = await members.listSiteAdmins(deps.db, tenant.id);
   const to = admins.map((a) => a.email).filter((e): e is string => !!e);
   if (to.length === 0) throw ValidationError.general('groups_mail_access_no_admins');
-  // Mail sent on a member's behalf is bounded per member and per association (issue 11).
+  // Mail sent on a member's behalf is bounded per member and per association.
   await takeRate(
     deps,
     tenant.id,
@@ -167,12 +165,10 @@ export async function requestGroupMailAccess(deps: Deps, tenant: Tenant, me: Mem
       `Hei,\n\n${name} (${me.email ?? 'ei sähköpostia'}) pyytää, että osoitteesta ${email} saisi lähettää ryhmäpostia ` +
       `yhdistyksen ${tenant.name} jäsenrekisterissä.\n\nVoit antaa oikeuden ryhmän asetuksista (Ryhmät → ryhmä → Sallitut lähettäjät).\n`,
   });
-  await activity.append(deps.db, tenant.id, {
-    event: 'group_mail_access_requested',
-    context: 'groups',
-    data: [{ field: 'email', new: email }],
-    authorId: me.id,
-    at: iso(deps.clock.now()),
+  // Nothing in the register changes; the request itself is the action the line records.
+  await act(deps, tenant, me, 'group_mail_access_requested', async (_trx, line) => {
+    line.context = 'groups';
+    line.data = [{ field: 'email', new: email }];
   });
 }
 

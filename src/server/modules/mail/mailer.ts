@@ -60,8 +60,8 @@ export function createMailer(opts: { smtpUrl: string | null; dataDir: string; lo
   return {
     async send(mail) {
       const info = await transport.sendMail(mail);
-      // Mails hold reset links and members' data: only the server's user may read them
-      // (issue 11). An outbox made by an older version (0755) is tightened on first use.
+      // Mails hold reset links and members' data: only the server's user may read them.
+      // An outbox made by an older version (0755) is tightened on first use.
       await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
       if (!tightened) {
         await fs.chmod(outbox, 0o700);

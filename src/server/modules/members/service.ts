@@ -6,7 +6,7 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { Filter } from '../../../shared/filter/types';
 import { NotFound, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import { verifyPassword } from '../../lib/passwords';
+import { currentPasswordOk } from '../session/current-password';
 import { endSessionsOf } from '../session/end';
 import * as activity from '../log/append';
 import * as history from '../history/repo';
@@ -143,7 +143,7 @@ async function saveMemberHeld(deps: Deps, tenant: Tenant, me: Member, id: number
   if (mode === 'self' && typeof input.newPassword_ === 'string' && input.newPassword_ !== '') {
     const given = input.currentPassword_;
     if (typeof given !== 'string' || given === '') (errors.currentPassword_ ??= []).push('members_current_password_required');
-    else if (!(await verifyPassword(current.password_hash, given))) (errors.currentPassword_ ??= []).push('members_current_password_wrong');
+    else if (!(await currentPasswordOk(deps, tenant, current, given))) (errors.currentPassword_ ??= []).push('members_current_password_wrong');
   }
   throwIfErrors(errors, requiredOnly, mode === 'admin' && input.bypass_required_fields === true);
   const context: HistoryContext = mode === 'self' ? 'PersonUpdateme' : 'PersonUpdate';

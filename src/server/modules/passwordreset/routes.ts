@@ -3,7 +3,7 @@ import { resetCheckBody, resetPasswordBody, resetRequestBody } from '../../../sh
 import { route } from '../../http/route';
 import * as service from './service';
 
-// Forgotten password (issue 21 §13): public, no session; CSRF still applies.
+// Forgotten password: public, no session; CSRF still applies.
 export function passwordResetRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'POST',
@@ -22,8 +22,8 @@ export function passwordResetRoutes(app: FastifyInstance): void {
     url: '/api/1/session/reset_check',
     access: 'public',
     body: resetCheckBody,
-    handler: async ({ body, tenant }) => {
-      await service.checkLink(app.deps, tenant, body.token);
+    handler: async ({ req, body, tenant }) => {
+      await service.checkLink(app.deps, tenant, body.token, req.ip);
       return { ok: true };
     },
   });

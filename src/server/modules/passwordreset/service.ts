@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import {
+  LOGIN_WINDOW_MS,
   PASSWORD_RESET_MAX_PER_ADDRESS,
+  PASSWORD_RESET_MAX_WRONG_PER_IP,
   PASSWORD_RESET_MAX_PER_IP,
   PASSWORD_RESET_TTL_MS,
   PASSWORD_RESET_WINDOW_MS,
@@ -13,7 +15,7 @@ import { RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { hashPassword } from '../../lib/passwords';
 import { publicBase } from '../../lib/publicUrl';
-import * as activity from '../log/append';
+import { act } from '../log/act';
 import * as history from '../history/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';
@@ -21,7 +23,7 @@ import { endSessionsOf } from '../session/end';
 import * as sessions from '../session/repo';
 import * as repo from './repo';
 
-// Forgotten password (issue 21 §13). The link's token is 256 random bits; only its SHA-256
+// Forgotten password. The link's token is 256 random bits; only its SHA-256
 // is stored, with the member and the association, so a leaked table cannot be replayed.
 
 export const tokenHash = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
@@ -60,16 +62,11 @@ async function sendLink(deps: Deps, tenant: Tenant, email: string, ip: string, n
   if (!canReset(member)) return;
   const token = crypto.randomBytes(32).toString('base64url');
   const expires = iso(new Date(now.getTime() + PASSWORD_RESET_TTL_MS));
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, member, 'password_reset_requested', async (trx, line) => {
     await repo.pruneExpired(trx, tenant.id, iso(new Date(now.getTime() - PASSWORD_RESET_TTL_MS)));
     await repo.insert(trx, tenant.id, { id: tokenHash(token), member_id: member.id, created_at: iso(now), expires_at: expires });
-    await activity.append(trx, tenant.id, {
-      event: 'password_reset_requested',
-      context: `member:${member.id}`,
-      data: [{ field: 'ip', new: ip }],
-      authorId: member.id,
-      at: iso(now),
-    });
+    line.context = `member:${member.id}`;
+    line.data = [{ field: 'ip', new: ip }];
   });
   const link = `${publicBase(deps.config, tenant)}${resetPath(token)}`;
   await deps.mailer.send({
@@ -85,17 +82,27 @@ async function sendLink(deps: Deps, tenant: Tenant, email: string, ip: string, n
   });
 }
 
-/** The member a live link belongs to, or the one answer for unknown, spent and expired links. */
-async function liveLink(deps: Deps, tenant: Tenant, token: string): Promise<{ id: string; member: Member }> {
+/**
+ * The member a live link belongs to, or the one answer for unknown, spent and expired links.
+ * Wrong tokens are throttled per IP like failed logins (counted before the check, atomically,
+ * see rateCounts.reserve), so links cannot be guessed at speed; a live link gives its
+ * attempt back.
+ */
+async function liveLink(deps: Deps, tenant: Tenant, token: string, ip: string): Promise<{ id: string; member: Member }> {
+  const now = deps.clock.now();
+  const since = iso(new Date(now.getTime() - LOGIN_WINDOW_MS));
+  const slot = await sessions.reserveAttempt(deps.db, tenant.id, 'reset_token', ip, iso(now), since, PASSWORD_RESET_MAX_WRONG_PER_IP);
+  if (slot === null) throw new RateLimited('password_reset_check_rate_limited');
   const row = await repo.find(deps.db, tenant.id, tokenHash(token));
-  const live = row && row.used_at === null && row.expires_at > iso(deps.clock.now());
+  const live = row && row.used_at === null && row.expires_at > iso(now);
   const member = live ? await members.findById(deps.db, tenant.id, row.member_id) : undefined;
   if (!row || !canReset(member)) throw ValidationError.general('password_reset_invalid');
+  await sessions.releaseAttempt(deps.db, tenant.id, slot);
   return { id: row.id, member };
 }
 
-export async function checkLink(deps: Deps, tenant: Tenant, token: string): Promise<void> {
-  await liveLink(deps, tenant, token);
+export async function checkLink(deps: Deps, tenant: Tenant, token: string, ip: string): Promise<void> {
+  await liveLink(deps, tenant, token, ip);
 }
 
 /**
@@ -104,10 +111,9 @@ export async function checkLink(deps: Deps, tenant: Tenant, token: string): Prom
  * where enrolled, still applies at the next login: this signs nobody in.
  */
 export async function resetPassword(deps: Deps, tenant: Tenant, body: ResetPasswordBody, ip: string): Promise<void> {
-  const { id, member } = await liveLink(deps, tenant, body.token);
+  const { id, member } = await liveLink(deps, tenant, body.token, ip);
   const passwordHash = await hashPassword(body.newPassword_);
-  const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, member, 'password_reset', async (trx, line, at) => {
     if (!(await repo.markUsed(trx, tenant.id, id, at))) throw ValidationError.general('password_reset_invalid');
     await repo.spendAllOf(trx, tenant.id, member.id, at);
     await members.update(trx, tenant.id, member.id, { password_hash: passwordHash, updated_at: at });
@@ -116,15 +122,10 @@ export async function resetPassword(deps: Deps, tenant: Tenant, body: ResetPassw
     await history.appendMany(trx, tenant.id, [
       { memberId: member.id, context: 'PersonUpdateme', data: [{ field: 'password', label: 'Salasana', old: null, new: '********' }], authorId: member.id, at },
     ]);
-    await activity.append(trx, tenant.id, {
-      event: 'password_reset',
-      context: `member:${member.id}`,
-      data: [
-        { field: 'ip', new: ip },
-        { field: 'sessions', new: closed },
-      ],
-      authorId: member.id,
-      at,
-    });
+    line.context = `member:${member.id}`;
+    line.data = [
+      { field: 'ip', new: ip },
+      { field: 'sessions', new: closed },
+    ];
   });
 }

@@ -4,11 +4,10 @@ import { SAVED_FILTERS_MAX } from '../../../shared/constants';
 import type { Filter } from '../../../shared/filter/types';
 import type { SavedFilter, SavedFilterCreateBody } from '../../../shared/schemas/savedFilters';
 import { NotFound, ValidationError } from '../../lib/errors';
-import { iso } from '../../lib/clock';
-import * as activity from '../log/append';
+import { act } from '../log/act';
 import * as repo from './repo';
 
-// Saved filters (issue 21 §14): shared within the association; the board and admins pick
+// Saved filters: shared within the association; the board and admins pick
 // them, admins create, rename and delete them. The filter is stored normalised (the body
 // schema runs it through the shared filter normaliser), so it compiles like any other.
 
@@ -27,56 +26,39 @@ export async function list(deps: Deps, tenant: Tenant): Promise<SavedFilter[]> {
 }
 
 export async function create(deps: Deps, tenant: Tenant, me: Member, body: SavedFilterCreateBody): Promise<SavedFilter> {
-  const at = iso(deps.clock.now());
-  return deps.db.transaction().execute(async (trx) => {
+  return act(deps, tenant, me, 'saved_filter_created', async (trx, line, at) => {
     if ((await repo.count(trx, tenant.id)) >= SAVED_FILTERS_MAX) throw ValidationError.general('saved_filter_limit', { max: SAVED_FILTERS_MAX });
     if (await repo.nameTaken(trx, tenant.id, body.name, null)) throw ValidationError.field('name', 'saved_filter_name_taken');
     const row = await repo.insert(trx, tenant.id, { name: body.name, filter: JSON.stringify(body.filter), author_id: me.id, created_at: at, updated_at: at });
-    await activity.append(trx, tenant.id, {
-      event: 'saved_filter_created',
-      context: 'saved_filters',
-      data: [
-        { field: 'label', new: row.name },
-        { field: 'count', new: body.filter.length },
-      ],
-      authorId: me.id,
-      at,
-    });
+    line.context = 'saved_filters';
+    line.data = [
+      { field: 'label', new: row.name },
+      { field: 'count', new: body.filter.length },
+    ];
     return present(row);
   });
 }
 
 export async function rename(deps: Deps, tenant: Tenant, me: Member, id: number, name: string): Promise<SavedFilter> {
-  const at = iso(deps.clock.now());
-  return deps.db.transaction().execute(async (trx) => {
+  return act(deps, tenant, me, 'saved_filter_renamed', async (trx, line, at) => {
     const row = await repo.find(trx, tenant.id, id);
     if (!row) throw new NotFound();
-    if (row.name === name) return present(row);
+    line.write = row.name !== name;
+    if (!line.write) return present(row);
     if (await repo.nameTaken(trx, tenant.id, name, id)) throw ValidationError.field('name', 'saved_filter_name_taken');
     await repo.rename(trx, tenant.id, id, name, at);
-    await activity.append(trx, tenant.id, {
-      event: 'saved_filter_renamed',
-      context: 'saved_filters',
-      data: [{ field: 'label', old: row.name, new: name }],
-      authorId: me.id,
-      at,
-    });
+    line.context = 'saved_filters';
+    line.data = [{ field: 'label', old: row.name, new: name }];
     return present({ ...row, name, updated_at: at });
   });
 }
 
 export async function remove(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<void> {
-  const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'saved_filter_deleted', async (trx, line) => {
     const row = await repo.find(trx, tenant.id, id);
     if (!row) throw new NotFound();
     await repo.remove(trx, tenant.id, id);
-    await activity.append(trx, tenant.id, {
-      event: 'saved_filter_deleted',
-      context: 'saved_filters',
-      data: [{ field: 'label', old: row.name }],
-      authorId: me.id,
-      at,
-    });
+    line.context = 'saved_filters';
+    line.data = [{ field: 'label', old: row.name }];
   });
 }

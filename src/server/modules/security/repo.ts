@@ -43,6 +43,21 @@ export async function claimStep(db: Db, tenantId: number, memberId: number, step
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * Accepts an emailed reset code once: back to enrolling, with every secret and the code's
+ * hash gone. False when the hash no longer matches (already used by a parallel request).
+ */
+export async function spendResetCode(db: Db, tenantId: number, memberId: number, codeHash: string, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('member_security')
+    .set({ mfa_state: 'setting_up', secret_enc: null, pending_secret_enc: null, reset_code_hash: null, reset_expires_at: null, updated_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('member_id', '=', memberId)
+    .where('reset_code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 // --- login challenges (between password and code) ---
 
 export function insertChallenge(db: Db, tenantId: number, c: Omit<LoginChallenge, 'tenant_id'>): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/kysely';
 import { countSince, type RateTable, recordAt, release, reserve } from '../../db/rateCounts';
 import type { Session } from '../../db/schema';
@@ -31,12 +32,38 @@ export function listForMember(db: Db, tenantId: number, memberId: number): Promi
     .execute();
 }
 
+// --- ending sessions inside the caller's transaction (see ./end.ts) ---
+
+/** Ends the sessions of the given members, except `keep` (the caller's own, when asked). */
+export async function endSessionsOf(db: Db, tenantId: number, memberIds: number[], keep?: string): Promise<number> {
+  if (memberIds.length === 0) return 0;
+  let q = db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('member_id', 'in', memberIds);
+  if (keep !== undefined) q = q.where('id', '!=', keep);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** The same for a set of members given as an SQL subquery (bulk actions' pinned ids). */
+export async function endSessionsIn(db: Db, tenantId: number, memberIds: RawBuilder<unknown>): Promise<void> {
+  await sql`delete from sessions where tenant_id = ${tenantId} and member_id in ${memberIds}`.execute(db);
+}
+
+/** Every session of every site admin, whatever the admin's state now (removed and inactive included). */
+export async function endSiteAdminSessions(db: Db, tenantId: number): Promise<number> {
+  const r = await db
+    .deleteFrom('sessions')
+    .where('tenant_id', '=', tenantId)
+    .where('member_id', 'in', (eb) => eb.selectFrom('members').select('members.id').where('members.tenant_id', '=', tenantId).where('members.site_admin', '=', 1))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
 /** Sessions idle since before `cutoff` are dead; removing them keeps the table small. */
 export function removeIdle(db: Db, tenantId: number, cutoff: string): Promise<unknown> {
   return db.deleteFrom('sessions').where('tenant_id', '=', tenantId).where('last_seen_at', '<', cutoff).execute();
 }
 
-// --- per-user persistent UI data (spec §7 session/set_persistent_data) ---
+// --- per-user persistent UI data (session/set_persistent_data) ---
 
 export async function getUserData(db: Db, tenantId: number, memberId: number): Promise<Record<string, unknown>> {
   const rows = await db
@@ -67,7 +94,8 @@ export async function setUserData(db: Db, tenantId: number, memberId: number, ke
 
 // --- login throttling ---
 
-export type FailureKind = 'account' | 'ip' | 'mfa';
+/** What a failure counter counts: logins per account and per IP, 2FA codes, wrong current passwords on a password change, wrong reset-link tokens. */
+export type FailureKind = 'account' | 'ip' | 'mfa' | 'current_password' | 'reset_token';
 
 export function recordFailure(db: Db, tenantId: number, kind: FailureKind, key: string, at: string): Promise<unknown> {
   return recordAt(db, FAILURES, tenantId, kind, key, at);

@@ -15,6 +15,7 @@ import { verifyPassword } from '../../lib/passwords';
 import * as members from '../members/repo';
 import * as activity from '../log/append';
 import type { LogDatum } from '../log/append';
+import { act } from '../log/act';
 import * as security from '../security/service';
 import type { MfaChallengeReply } from '../../../shared/schemas/security';
 import * as repo from './repo';
@@ -42,7 +43,7 @@ export async function login(
   const since = iso(new Date(now.getTime() - LOGIN_WINDOW_MS));
   const account = input.email.trim().toLowerCase();
 
-  // Both counters are reserved before the password is looked at (issue 11): 40 parallel
+  // Both counters are reserved before the password is looked at: 40 parallel
   // guesses get at most 5 evaluations. Refused reservations take their rows back.
   const ipSlot = await repo.reserveAttempt(db, tenant.id, 'ip', client.ip, iso(now), since, LOGIN_MAX_FAILURES_PER_IP);
   if (ipSlot === null) throw new RateLimited('login_rate_limited');
@@ -62,6 +63,8 @@ export async function login(
   // verifyPassword hashes anyway when there is no member, so both failures take the same time.
   const passwordOk = await verifyPassword(member?.password_hash ?? null, input.password);
   if (!member || !passwordOk || member.active !== 1) {
+    // A failed login changes nothing and is nobody's action: its line (for a known account)
+    // is appended by hand, with the pruning of old failures, rather than through act().
     await db.transaction().execute(async (trx) => {
       await repo.pruneFailures(trx, tenant.id, since);
       if (member) {
@@ -85,15 +88,16 @@ export async function login(
   if (accountSlot !== null) await repo.clearFailures(db, tenant.id, 'account', account);
   const step = secondFactor ?? (await security.stepFor(deps, tenant, member));
   if (step === 'locked') {
+    // Refused, nothing changed: the line records the attempt (not a user action, so no act()).
     await activity.append(db, tenant.id, { event: 'login_failed', context: 'session', data: [{ field: 'mfa_status', new: 'MFA_RESETTING_EXPIRED' }], authorId: member.id, at: iso(now) });
     throw ValidationError.general('mfa_reset_expired');
   }
   if (step !== null) {
     // The password was right; the session waits for the second factor.
-    const challenge = await db.transaction().execute(async (trx) => {
-      const token = await security.startChallenge(trx, deps, tenant, member, step);
-      await activity.append(trx, tenant.id, { event: 'login_mfa_required', context: 'session', data: [{ field: 'step', new: step }, { field: 'ip', new: client.ip }], authorId: member.id, at: iso(now) });
-      return token;
+    const challenge = await act(deps, tenant, member, 'login_mfa_required', async (trx, line) => {
+      line.context = 'session';
+      line.data = [{ field: 'step', new: step }, { field: 'ip', new: client.ip }];
+      return security.startChallenge(trx, deps, tenant, member, step);
     });
     return { mfa: { mfa_required: step, challenge } };
   }
@@ -102,28 +106,22 @@ export async function login(
 
 /** Creates the session (after password, and second factor when one is needed) and logs the login. */
 export async function startSession(deps: Deps, tenant: Tenant, member: Member, client: ClientInfo, data: LogDatum[]): Promise<string> {
-  const now = deps.clock.now();
   const token = crypto.randomBytes(32).toString('base64url');
-  await deps.db.transaction().execute(async (trx) => {
-    await repo.removeIdle(trx, tenant.id, iso(new Date(now.getTime() - SESSION_IDLE_TIMEOUT_MS)));
+  await act(deps, tenant, member, 'login', async (trx, line, at) => {
+    await repo.removeIdle(trx, tenant.id, iso(new Date(Date.parse(at) - SESSION_IDLE_TIMEOUT_MS)));
     await repo.insert(trx, tenant.id, {
       id: sessionIdOf(token),
       member_id: member.id,
-      created_at: iso(now),
-      last_seen_at: iso(now),
+      created_at: at,
+      last_seen_at: at,
       ip: client.ip,
       user_agent: client.userAgent.slice(0, 300),
     });
-    await security.recordLogin(trx, tenant.id, member, iso(now));
+    await security.recordLogin(trx, tenant.id, member, at);
     // A completed login (after the second factor too) lifts a lock on the account.
     if (member.email) await repo.clearFailures(trx, tenant.id, 'account', member.email.trim().toLowerCase());
-    await activity.append(trx, tenant.id, {
-      event: 'login',
-      context: 'session',
-      data: [{ field: 'ip', new: client.ip }, ...data],
-      authorId: member.id,
-      at: iso(now),
-    });
+    line.context = 'session';
+    line.data = [{ field: 'ip', new: client.ip }, ...data];
   });
   return token;
 }
@@ -151,9 +149,9 @@ export async function resolve(deps: Deps, tenant: Tenant, token: string): Promis
 }
 
 export async function logout(deps: Deps, tenant: Tenant, sessionId: string, memberId: number): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, { id: memberId }, 'logout', async (trx, line) => {
     await repo.remove(trx, tenant.id, sessionId);
-    await activity.append(trx, tenant.id, { event: 'logout', context: 'session', authorId: memberId, at: iso(deps.clock.now()) });
+    line.context = 'session';
   });
 }
 
@@ -174,7 +172,7 @@ export async function present(deps: Deps, tenant: Tenant, member: Member): Promi
 
 export async function setPersistentData(deps: Deps, tenant: Tenant, member: Member, key: string, val: unknown): Promise<void> {
   if (val !== undefined) {
-    // Bounded per member (issue 11): a new key past the cap is refused, existing ones may change.
+    // Bounded per member: a new key past the cap is refused, existing ones may change.
     const stored = await repo.getUserData(deps.db, tenant.id, member.id);
     if (!(key in stored) && Object.keys(stored).length >= PERSISTENT_DATA_MAX_KEYS) throw ValidationError.field('key', 'persistent_data_too_many_keys');
   }

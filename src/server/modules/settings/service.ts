@@ -5,8 +5,8 @@ import { MEMBER_SETTINGS_KEYS, SETTINGS_SCOPES, type MemberSettingsReply, type S
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { businessIdToVatId, finnishBic, isValidBusinessId, normalizeBusinessId, normalizeIban, validateIban } from '../../../shared/finnish';
 import { ValidationError } from '../../lib/errors';
-import { iso } from '../../lib/clock';
-import * as activity from '../log/append';
+import { append } from '../log/append';
+import { act } from '../log/act';
 import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
 import * as repo from './repo';
@@ -47,7 +47,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
   };
 }
 
-/** Only what member-facing pages use (issue 11); see MEMBER_SETTINGS_KEYS. */
+/** Only what member-facing pages use; see MEMBER_SETTINGS_KEYS. */
 export function forMember(all: SettingsReply): MemberSettingsReply {
   return Object.fromEntries(MEMBER_SETTINGS_KEYS.map((k) => [k, all[k]])) as MemberSettingsReply;
 }
@@ -89,24 +89,24 @@ export async function saveSettings(deps: Deps, tenant: Tenant, me: Member, body:
   const disabled = changed.filter((k) => k in before.disable_);
   if (disabled.length > 0) throw new ValidationError(Object.fromEntries(disabled.map((k) => [k, ['settings_field_disabled']])));
   if (changed.length === 0) return before;
-  const now = iso(deps.clock.now());
   const mfaSwitched = body.scope_ === 'security' && changed.includes('mfa_enabled_for');
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'settings_changed', async (trx, line, at) => {
     for (const k of changed) {
       if (k === 'name_') await tenants.rename(trx, tenant.id, String(values[k]));
       else await repo.set(trx, tenant.id, k, values[k]);
     }
-    const data = changed.map((k) => ({ field: k, old: before[k], new: values[k] }));
-    await activity.append(trx, tenant.id, { event: 'settings_changed', context: body.scope_, data, authorId: me.id, at: now });
+    line.context = body.scope_;
+    line.data = changed.map((k) => ({ field: k, old: before[k], new: values[k] }));
     if (mfaSwitched) {
-      // Spec §4: switching 2FA site-wide ends every admin session, the switcher's included.
+      // Switching 2FA site-wide ends every admin session, the switcher's included. The switch
+      // gets a line of its own (the security log filter shows it) beside the settings line.
       const closed = await security.endAdminSessions(trx, tenant.id);
-      await activity.append(trx, tenant.id, {
+      await append(trx, tenant.id, {
         event: 'mfa_policy_changed',
         context: 'security',
-        data: [...data, { field: 'sessions_closed', new: closed }],
+        data: [...line.data, { field: 'sessions_closed', new: closed }],
         authorId: me.id,
-        at: now,
+        at,
       });
     }
   });

@@ -70,6 +70,8 @@ export async function createTenant(deps: Deps, input: CreateTenantInput): Promis
     });
     await createFixedFields(trx, tenant.id, now);
     await createBuiltinGroups(trx, tenant.id, now);
+    // Not a user action (the CLI or the first start, no author), and the association's id
+    // exists only inside this transaction: so no act(), the line is appended here by hand.
     await activity.append(trx, tenant.id, {
       event: 'tenant_created',
       context: 'tenant',
