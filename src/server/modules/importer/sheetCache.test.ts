@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sheet } from './parse';
+import type { Sheet } from './sheet';
 import { cachedSheets, cacheSheets, estimateBytes, forgetSheets } from './sheetCache';
 
 const sheet = (rows: number, text = 'x'): Sheet[] => [

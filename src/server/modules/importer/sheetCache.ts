@@ -1,4 +1,4 @@
-import type { Sheet } from './parse';
+import type { Sheet } from './sheet';
 
 // The import wizard's steps (sheet metadata, dry run, import) read the same upload; parsing
 // it again on every step let one association spend the server's time at will (issue 11).

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
 import { zipProblem } from './zipGuard';
-import { buildZip, readZip } from './zipTestUtil';
+import { makeXlsx } from '../../test/factories/xlsx';
+import { buildZip, readZip } from '../../test/factories/zip';
 
 const limits = { maxBytes: 8 * 1024 * 1024, maxEntries: 10, maxRatio: 200 };
 const text = (n: number) => Buffer.from('Aino;Aalto;aino@x.fi;'.repeat(Math.ceil(n / 21)).slice(0, n));
 
 describe('zipProblem (issue 11)', () => {
   it('accepts a real xlsx and a modest zip', async () => {
-    const wb = new ExcelJS.Workbook();
-    wb.addWorksheet('Jäsenet').addRow(['Etunimi', 'Sukunimi']);
-    const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+    const xlsx = await makeXlsx([['Etunimi', 'Sukunimi']]);
     expect(zipProblem(xlsx)).toBeNull();
     expect(readZip(xlsx).map((e) => e.name)).toContain('xl/worksheets/sheet1.xml');
     expect(zipProblem(buildZip([{ name: 'a.xml', data: text(100_000) }]), limits)).toBeNull();
