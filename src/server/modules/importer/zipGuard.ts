@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { IMPORT_MAX_UNZIPPED_BYTES, IMPORT_MAX_ZIP_ENTRIES, IMPORT_MAX_ZIP_RATIO } from '../../../shared/constants';
 
 // An xlsx is a zip, and exceljs inflates every part fully into memory. A zip bomb (a few kB
-// inflating to gigabytes) must be refused before that (issue 11): read the central directory,
+// inflating to gigabytes) must be refused before that: read the central directory,
 // refuse too many parts, too much declared content or an implausible ratio, then inflate each
 // part at most to its declared size, so a directory that lies about sizes is caught too.
 
