@@ -6,7 +6,7 @@ import type { CreatedTenant } from '../tenants/service';
 import { makeXlsx as xlsx } from '../../test/factories/xlsx';
 import { buildZip, readZip } from '../../test/factories/zip';
 
-// Issue 11, resource limits of imports: crafted files are refused while parsing, without
+// Resource limits of imports: crafted files are refused while parsing, without
 // the server's memory growing with what the file would expand to, and an upload is parsed
 // once for all the wizard's steps.
 

@@ -42,9 +42,9 @@ describe('reading a large xlsx', () => {
     const grewMb = (peakRss() - before) / MB;
     expect(sheets[0]!.rows).toHaveLength(rows);
     expect(sheets[0]!.rows[rows - 1]!.cells[11]).toEqual({ text: `Arvo ${(rows * 13 + 77) % 4000}` });
-    // Measured on 2 cores: loaded whole, the parse peaked 218 MB over the start and blocked
-    // the loop for 659 ms; streamed, 27 MB and 39 ms. The bounds leave room for a busy machine.
-    expect(grewMb).toBeLessThan(100);
+    // Measured on 2 cores: loaded whole, the parse peaked 190–220 MB over the start and blocked
+    // the loop for 650 ms; streamed, 30–80 MB and 40–150 ms. The bounds leave room for a busy machine.
+    expect(grewMb).toBeLessThan(120);
     expect(stallMs).toBeLessThan(300);
     expect(ticks).toBeGreaterThan(5);
   });

@@ -109,7 +109,7 @@ describe('readSheets', () => {
     expect(cellText({ text: 'linkki', hyperlink: 'http://x' })).toEqual({ text: 'linkki' });
   });
 
-  // Issue 11: caps hold while parsing, and short rows are not padded to a wide header.
+  // Caps hold while parsing, and short rows are not padded to a wide header.
   it('refuses a csv beyond the row, column or cell caps', async () => {
     await expect(readSheets('j.csv', Buffer.from(`Etunimi${';'.repeat(148_000)}\n${'a\n'.repeat(20)}`))).rejects.toThrow('too many columns');
     await expect(readSheets('j.csv', Buffer.from(`Etunimi\n${'a\n'.repeat(IMPORT_MAX_ROWS + 1)}`))).rejects.toThrow('too many rows');

@@ -73,7 +73,7 @@ interface StreamedSheet extends AsyncIterable<ExcelJS.Row> {
 
 export async function readXlsx(bytes: Buffer): Promise<Sheet[]> {
   // Before anything is inflated.
-  if (zipProblem(bytes)) throw new UploadError('zip limits');
+  if (await zipProblem(bytes)) throw new UploadError('zip limits');
   const source = Readable.from(chunks(sheetsLast(bytes)), { objectMode: false });
   // Styles are cached so that date-formatted numbers come out as dates; hyperlinks read as their text.
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
