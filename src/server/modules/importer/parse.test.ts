@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import type ExcelJS from 'exceljs';
 import { decodeText, detectDelimiter, readSheets } from './parse';
 import { cellText } from './xlsx';
@@ -84,6 +85,20 @@ describe('readSheets', () => {
       ['Jäsenet', ['Etunimi'], [[{ text: 'Aino' }]]],
       ['Muut', ['Nimi'], []],
     ]);
+  });
+
+  it('streams sheets from memory: no member data is ever copied to a temporary file', async () => {
+    // Excel and exceljs write a sheet before its shared strings and styles; read in that order,
+    // exceljs's streaming reader would park the sheet in a temporary file first.
+    const names = readZip(await xlsx([['Etunimi'], ['Aino']])).map((p) => p.name);
+    expect(names.indexOf('xl/worksheets/sheet1.xml')).toBeLessThan(names.indexOf('xl/sharedStrings.xml'));
+    const writes = vi.spyOn(fs, 'createWriteStream');
+    try {
+      await readSheets('j.xlsx', await xlsx([['Etunimi', 'Syntynyt'], ['Aino', new Date(Date.UTC(1990, 2, 5))]], true));
+      expect(writes).not.toHaveBeenCalled();
+    } finally {
+      writes.mockRestore();
+    }
   });
 
   it('refuses an xlsx beyond the row, column or cell caps', async () => {
