@@ -101,6 +101,18 @@ describe('readSheets', () => {
     }
   });
 
+  it('reads by the checked central directory, whatever the local headers claim', async () => {
+    const bytes = await xlsx([['Etunimi'], ['Aino']]);
+    // Every local header: "sizes follow the data" and a compressed size far past the end.
+    for (let at = 0; at < bytes.length - 4; at++) {
+      if (bytes.readUInt32LE(at) !== 0x04034b50) continue;
+      bytes.writeUInt16LE(bytes.readUInt16LE(at + 6) | 0x8, at + 6);
+      bytes.writeUInt32LE(0xfffffff0, at + 18);
+    }
+    const [s] = await readSheets('j.xlsx', bytes);
+    expect(s!.rows.map((r) => r.cells)).toEqual([[{ text: 'Aino' }]]);
+  });
+
   it('refuses an xlsx beyond the row, column or cell caps', async () => {
     await expect(readSheets('j.xlsx', await xlsx([Array.from({ length: IMPORT_MAX_COLUMNS + 1 }, (_, i) => `S${i}`)]))).rejects.toThrow('too many columns');
     await expect(readSheets('j.xlsx', await xlsx([['Etunimi'], ['a'.repeat(IMPORT_MAX_CELL_CHARS + 1)]]))).rejects.toThrow('cell too long');

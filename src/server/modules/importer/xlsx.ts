@@ -34,31 +34,41 @@ const SHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 const CHUNK = 64 * 1024;
 
 /**
- * The zip's local records (header, data, descriptor) with the worksheets last. The streaming
- * reader needs the workbook, its relations, styles (which cells are dates) and shared strings
- * before a sheet; Excel and exceljs write sheets first, and the reader would then copy each
- * sheet, members' data included, to a temporary file. Records are views of `bytes`, found
- * from the central directory zipGuard has already checked.
+ * The zip rebuilt for the streaming reader from the central directory zipGuard has checked,
+ * with the worksheets last. The reader needs the workbook, its relations, styles (which cells
+ * are dates) and shared strings before a sheet; Excel and exceljs write sheets first, and the
+ * reader would then copy each sheet, members' data included, to a temporary file. Each part
+ * gets a fresh local header carrying the directory's method and sizes (no data descriptor),
+ * so the reader inflates exactly the bytes zipGuard inflated: a local header that lies about
+ * them cannot leave it waiting for data that never comes. Part data are views of `bytes`.
  */
 function sheetsLast(bytes: Buffer): Buffer[] {
   let eocd = bytes.length - 22;
   while (eocd >= 0 && bytes.readUInt32LE(eocd) !== 0x06054b50) eocd--;
-  const dirOffset = bytes.readUInt32LE(eocd + 16);
-  const entries: { name: string; local: number }[] = [];
-  let at = dirOffset;
+  const parts: { sheet: boolean; start: number; header: Buffer; data: Buffer }[] = [];
+  let at = bytes.readUInt32LE(eocd + 16);
   for (let n = bytes.readUInt16LE(eocd + 10); n > 0; n--) {
+    const packed = bytes.readUInt32LE(at + 20);
     const nameLen = bytes.readUInt16LE(at + 28);
-    entries.push({ name: bytes.subarray(at + 46, at + 46 + nameLen).toString(), local: bytes.readUInt32LE(at + 42) });
+    const name = bytes.subarray(at + 46, at + 46 + nameLen);
+    const local = bytes.readUInt32LE(at + 42);
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(bytes.readUInt16LE(at + 8) & 0x800, 6); // only "name is UTF-8"
+    header.writeUInt16LE(bytes.readUInt16LE(at + 10), 8);
+    header.writeUInt32LE(bytes.readUInt32LE(at + 16), 14);
+    header.writeUInt32LE(packed, 18);
+    header.writeUInt32LE(bytes.readUInt32LE(at + 24), 22);
+    header.writeUInt16LE(nameLen, 26);
+    parts.push({ sheet: SHEET_PART.test(name.toString()), start, header: Buffer.concat([header, name]), data: bytes.subarray(start, start + packed) });
     at += 46 + nameLen + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
-  entries.sort((a, b) => a.local - b.local);
-  const records = entries.map((e, i) => {
-    const end = i + 1 < entries.length ? entries[i + 1]!.local : dirOffset;
-    // Two directory entries on one record would stream its data twice (a cheap amplifier).
-    if (end <= e.local || end > bytes.length) throw new UploadError('overlapping zip records');
-    return { sheet: SHEET_PART.test(e.name), data: bytes.subarray(e.local, end) };
-  });
-  return [...records.filter((r) => !r.sheet), ...records.filter((r) => r.sheet)].map((r) => r.data);
+  // Two directory entries on the same bytes would stream them twice (a cheap amplifier).
+  const byStart = [...parts].sort((x, y) => x.start - y.start);
+  for (let i = 1; i < byStart.length; i++) if (byStart[i]!.start < byStart[i - 1]!.start + byStart[i - 1]!.data.length) throw new UploadError('overlapping zip parts');
+  return [...parts.filter((p) => !p.sheet), ...parts.filter((p) => p.sheet)].flatMap((p) => [p.header, p.data]);
 }
 
 function* chunks(records: Buffer[]): Generator<Buffer> {
