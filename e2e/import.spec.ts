@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
 import { expect, type Page, test } from '@playwright/test';
 import { ASSOCIATION_NAME, E2E_ADMIN } from './helpers/admin';
 import { type ApiField, signIn, type SignedInApi } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
+import { makeXlsx } from '../src/server/test/factories/xlsx';
 
-// Issue 7 acceptance (web side): a 50-row xlsx made with exceljs here is uploaded in the
+// Import acceptance (web side): a 50-row xlsx made with exceljs here is uploaded in the
 // wizard, mapped with the suggestions, checked (49 new, 1 updated), imported, found in
 // the members list, and undone from the imports list – the new members are gone and the
 // updated member has their old city back. A file with an invalid date in row 7 shows
@@ -19,13 +19,7 @@ const HEADERS = ['Etunimi', 'Sukunimi', 'Sähköposti', 'Puhelin', 'Postinumero'
 /** A notification; earlier ones may still be fading out, so the newest is checked. */
 const notification = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).last();
 
-async function xlsxBuffer(headers: string[], rows: (string | null)[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Jäsenet');
-  sheet.addRow(headers);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+const xlsxBuffer = (headers: string[], rows: (string | null)[][]): Promise<Buffer> => makeXlsx([headers, ...rows]);
 
 /** Finnish mobile numbers no other journey uses: 050 and seven digits from the run and the row. */
 function phoneFor(i: number): string {

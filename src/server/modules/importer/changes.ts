@@ -7,7 +7,7 @@ import { labelOf } from '../members/input';
 import type { MemberModel } from '../members/model';
 import type { ValueRow } from '../members/repo';
 
-// What an import would change in a member it matched (issue 21.3): the batch items with
+// What an import would change in a member it matched: the batch items with
 // their prior values (for undo), the same as old → new with the association's labels and
 // readable values (for the dry run), and whether the row looks like another person.
 

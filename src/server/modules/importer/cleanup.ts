@@ -4,9 +4,10 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/kysely';
 import { iso } from '../../lib/clock';
 import { forgetSheets } from './sheetCache';
+import * as repo from './repo';
 
 // Uploaded member lists hold personal data, so they are kept only while an import may
-// still need them (issue 11, GDPR): an imported file is never read again (undo works from
+// still need them (data minimisation, GDPR): an imported file is never read again (undo works from
 // the batch's own record), and an upload left unimported goes after 24 hours. The imports
 // row stays for the list of imports, with its counts but without the file.
 
@@ -17,7 +18,7 @@ export const uploadsDir = (dataDir: string, tenantId: number): string => path.jo
 
 /** Removes an import's stored file and anything else stored under its id. */
 export async function removeUploadFiles(dataDir: string, tenantId: number, importId: string, storedPath: string): Promise<void> {
-  // Parsed rows held in memory go with the file (erase, issue 11).
+  // Parsed rows held in memory go with the file (a permanent delete erases them too).
   forgetSheets(tenantId, importId);
   const dir = uploadsDir(dataDir, tenantId);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
@@ -27,10 +28,10 @@ export async function removeUploadFiles(dataDir: string, tenantId: number, impor
 
 /** The file of a finished import is not needed any more. */
 export async function discardImportedFile(db: Db, dataDir: string, tenantId: number, importId: string): Promise<void> {
-  const row = await db.selectFrom('imports').select(['stored_path']).where('tenant_id', '=', tenantId).where('id', '=', importId).executeTakeFirst();
-  if (!row) return;
-  await removeUploadFiles(dataDir, tenantId, importId, row.stored_path);
-  await db.updateTable('imports').set({ stored_path: '' }).where('tenant_id', '=', tenantId).where('id', '=', importId).execute();
+  const storedPath = await repo.storedPathOf(db, tenantId, importId);
+  if (storedPath === undefined) return;
+  await removeUploadFiles(dataDir, tenantId, importId, storedPath);
+  await repo.clearStoredPath(db, tenantId, importId);
 }
 
 /**
@@ -41,15 +42,15 @@ export async function cleanupUploads(deps: Deps): Promise<number> {
   const { db } = deps;
   const cutoff = iso(new Date(deps.clock.now().getTime() - UPLOAD_KEEP_MS));
   let removed = 0;
-  const done = await db.selectFrom('imports').select(['id', 'tenant_id', 'stored_path']).where('imported_at', 'is not', null).where('stored_path', '<>', '').execute();
+  const done = await repo.finishedWithFileAllTenants(db);
   for (const r of done) {
     await discardImportedFile(db, deps.config.dataDir, r.tenant_id, r.id);
     removed += 1;
   }
-  const stale = await db.selectFrom('imports').select(['id', 'tenant_id', 'stored_path']).where('imported_at', 'is', null).where('uploaded_at', '<', cutoff).execute();
+  const stale = await repo.staleUploadsAllTenants(db, cutoff);
   for (const r of stale) {
     await removeUploadFiles(deps.config.dataDir, r.tenant_id, r.id, r.stored_path);
-    await db.deleteFrom('imports').where('tenant_id', '=', r.tenant_id).where('id', '=', r.id).execute();
+    await repo.deleteImport(db, r.tenant_id, r.id);
     removed += 1;
   }
   removed += await removeOrphans(deps, Date.parse(cutoff));
@@ -66,7 +67,7 @@ async function removeOrphans(deps: Deps, cutoffMs: number): Promise<number> {
     const dir = path.join(root, t);
     const names = await fs.readdir(dir).catch(() => [] as string[]);
     if (names.length === 0) continue;
-    const known = new Set((await deps.db.selectFrom('imports').select('id').where('tenant_id', '=', Number(t)).execute()).map((r) => r.id));
+    const known = await repo.importIds(deps.db, Number(t));
     for (const n of names) {
       if (known.has(n.slice(0, 36))) continue;
       const p = path.join(dir, n);

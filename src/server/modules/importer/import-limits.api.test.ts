@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type Reply, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
-import { buildZip, readZip } from './zipTestUtil';
+import { makeXlsx as xlsx } from '../../test/factories/xlsx';
+import { buildZip, readZip } from '../../test/factories/zip';
 
-// Issue 11, resource limits of imports: crafted files are refused while parsing, without
+// Resource limits of imports: crafted files are refused while parsing, without
 // the server's memory growing with what the file would expand to, and an upload is parsed
 // once for all the wizard's steps.
 
@@ -18,13 +18,6 @@ async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<R
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return c.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-}
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Jäsenet');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 const MB = 1024 * 1024;

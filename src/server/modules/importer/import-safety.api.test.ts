@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type Reply, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 
-// Issue 21 points 2–4: undo of an import that both created and updated members, the
+// Import safety: undo of an import that both created and updated members, the
 // "possibly a different person" confirmation, and importing the register's own export back.
 
 async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<Reply> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { adminClient, makeTenant, memberClient, testApp, testDialect, type Client, type Reply, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
+import { makeXlsx as xlsx } from '../../test/factories/xlsx';
 
 /** multipart/form-data with one file field, as a browser sends it. */
 async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<Reply> {
@@ -13,13 +13,6 @@ async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<R
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return c.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-}
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Jäsenet');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 describe(`importer API (${testDialect})`, () => {

@@ -3,7 +3,7 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { MemberModel } from '../members/model';
 
 // Column → field suggestions from header names (Finnish, Swedish and English synonyms),
-// and the mapping rules of spec §5: every column mapped, no destination twice.
+// and the mapping rules: every column mapped, no destination twice.
 
 export const IGNORE = '_ignore';
 /** The member number (members.id, the export's first column): a key to match members by, never written. */
@@ -46,7 +46,7 @@ export function suggestMapping(srcCols: string[], model: MemberModel): MappingEn
   });
 }
 
-/** Spec §5: no duplicate destination fields; every column mapped (to a field, a group or _ignore). */
+/** No duplicate destination fields; every column mapped (to a field, a group or _ignore). */
 export function checkMapping(srcCols: string[], mapping: MappingEntry[], model: MemberModel): { errors: ValidationErrors; params?: Record<string, unknown> } {
   const unmapped = srcCols.filter((c) => !mapping.some((m) => m.src_col === c && m.dst_field));
   if (unmapped.length > 0) return { errors: { mapping: ['import_unmapped_column'] }, params: { columns: unmapped } };

@@ -1,35 +1,14 @@
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { IMPORT_MAX_FILE_BYTES } from '../../../shared/constants';
+import { SheetBuilder, UploadError, type Sheet } from './sheet';
+import { readXlsx } from './xlsx';
 
-// Reading an uploaded member list (issue 7): xlsx via exceljs, csv in UTF-8 (with or
-// without BOM) or Windows-1252, separated by ';' or ',' (detected). Every cell comes out
+// Reading an uploaded member list: xlsx streamed row by row (xlsx.ts), csv in UTF-8 (with
+// or without BOM) or Windows-1252, separated by ';' or ',' (detected). Every cell comes out
 // as text the member form would accept (dates ISO, decimals with a comma), or as a
-// problem key for that cell. The first non-empty row is the header.
-
-import { IMPORT_MAX_CELL_CHARS, IMPORT_MAX_COLUMNS, IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS } from '../../../shared/constants';
-import { zipProblem } from './zipGuard';
+// problem key for that cell (sheet.ts).
 
 export type FileKind = 'xlsx' | 'csv';
-
-export interface Cell {
-  text: string;
-  /** A message key when the cell cannot be read as a value (formula, error). */
-  problem?: string;
-}
-
-export interface SheetRow {
-  /** Spreadsheet row number (1-based, header included). */
-  row: number;
-  cells: Cell[];
-}
-
-export interface Sheet {
-  name: string;
-  header: string[];
-  rows: SheetRow[];
-}
-
-export class UploadError extends Error {}
 
 export function kindOf(filename: string, bytes: Buffer): FileKind {
   // xlsx is a zip: "PK\x03\x04".
@@ -73,42 +52,6 @@ export function detectDelimiter(text: string): ';' | ',' | '\t' {
   return (Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0] as ';' | ',' | '\t');
 }
 
-const EMPTY: Cell = Object.freeze({ text: '' });
-
-/** A row's cell at a column; rows are not padded to the header width (a crafted header could be huge). */
-export function cellAt(row: SheetRow, col: number): Cell {
-  return row.cells[col] ?? EMPTY;
-}
-
-const isEmptyRow = (cells: Cell[]) => !cells.some((c) => c.text.trim() !== '' || c.problem);
-
-/**
- * Collects rows as they are parsed and refuses, at the first offending row, more data rows
- * than IMPORT_MAX_ROWS, rows wider than IMPORT_MAX_COLUMNS or cells longer than
- * IMPORT_MAX_CELL_CHARS (issue 11), so memory stays bounded by the caps, not by the file.
- */
-class SheetBuilder {
-  private header: string[] | null = null;
-  private rows: SheetRow[] = [];
-  constructor(private name: string) {}
-
-  add(row: number, cells: Cell[]) {
-    if (cells.length > IMPORT_MAX_COLUMNS) throw new UploadError('too many columns');
-    if (cells.some((c) => c.text.length > IMPORT_MAX_CELL_CHARS)) throw new UploadError('cell too long');
-    if (isEmptyRow(cells)) return;
-    if (!this.header) {
-      this.header = cells.map((c, i) => c.text.trim() || `Sarake ${i + 1}`);
-      return;
-    }
-    if (this.rows.length >= IMPORT_MAX_ROWS) throw new UploadError('too many rows');
-    this.rows.push({ row, cells: cells.length > this.header.length ? cells.slice(0, this.header.length) : cells });
-  }
-
-  sheet(): Sheet {
-    return { name: this.name, header: this.header ?? [], rows: this.rows };
-  }
-}
-
 function readCsv(bytes: Buffer): Sheet[] {
   const text = decodeText(bytes);
   const builder = new SheetBuilder('CSV');
@@ -131,49 +74,6 @@ function readCsv(bytes: Buffer): Sheet[] {
   });
   if (failure) throw failure;
   return [builder.sheet()];
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An exceljs cell value as form text. */
-export function cellText(value: ExcelJS.CellValue): Cell {
-  if (value === null || value === undefined) return { text: '' };
-  if (value instanceof Date) return { text: `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}` };
-  if (typeof value === 'number') return { text: String(value).replace('.', ',') };
-  if (typeof value === 'boolean') return { text: value ? 'true' : 'false' };
-  if (typeof value === 'string') return { text: value };
-  if (typeof value === 'object') {
-    // A formula's cached result may be stale or a trap; the user must paste values.
-    if ('formula' in value || 'sharedFormula' in value) return { text: '', problem: 'import_formula_cell' };
-    if ('error' in value) return { text: '', problem: 'import_cell_error' };
-    if ('richText' in value) return { text: value.richText.map((r) => r.text).join('') };
-    if ('text' in value) return { text: String(value.text) };
-  }
-  return { text: String(value) };
-}
-
-async function readXlsx(bytes: Buffer): Promise<Sheet[]> {
-  // Before exceljs inflates anything (issue 11).
-  if (zipProblem(bytes)) throw new UploadError('zip limits');
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new UploadError('malformed xlsx');
-  }
-  return wb.worksheets.map((ws) => {
-    const builder = new SheetBuilder(ws.name);
-    ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      if (row.cellCount > IMPORT_MAX_COLUMNS) throw new UploadError('too many columns');
-      const cells: Cell[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => {
-        cells[col - 1] = cellText(cell.value);
-      });
-      for (let i = 0; i < cells.length; i++) cells[i] ??= EMPTY;
-      builder.add(rowNumber, cells);
-    });
-    return builder.sheet();
-  });
 }
 
 /** All sheets of a file; throws UploadError for anything that is not a readable table. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Sheet } from './parse';
+import type { Sheet } from './sheet';
 import { cachedSheets, cacheSheets, estimateBytes, forgetSheets } from './sheetCache';
 
 const sheet = (rows: number, text = 'x'): Sheet[] => [
   { name: 'CSV', header: ['A'], rows: Array.from({ length: rows }, (_, i) => ({ row: i + 2, cells: [{ text }] })) },
 ];
 
-// Issue 11: parsed uploads are kept for the wizard's steps, but never without bound.
+// Parsed uploads are kept for the wizard's steps, but never without bound.
 describe('sheetCache', () => {
   it('answers by import and mtime, and forgets on request', () => {
     const s = sheet(2);

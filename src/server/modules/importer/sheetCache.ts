@@ -1,7 +1,7 @@
-import type { Sheet } from './parse';
+import type { Sheet } from './sheet';
 
 // The import wizard's steps (sheet metadata, dry run, import) read the same upload; parsing
-// it again on every step let one association spend the server's time at will (issue 11).
+// it again on every step let one association spend the server's time at will.
 // Parsed sheets are kept per import, keyed by the stored file's mtime (a rewritten file is
 // parsed afresh), bounded in count and in estimated bytes, least recently used out first.
 

@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
 import { IMPORT_MAX_UNZIPPED_BYTES, IMPORT_MAX_ZIP_ENTRIES, IMPORT_MAX_ZIP_RATIO } from '../../../shared/constants';
 
-// An xlsx is a zip, and exceljs inflates every part fully into memory. A zip bomb (a few kB
-// inflating to gigabytes) must be refused before that (issue 11): read the central directory,
+// An xlsx is a zip, and its reader inflates every part it reads. A zip bomb (a few kB
+// inflating to gigabytes) must be refused before that: read the central directory,
 // refuse too many parts, too much declared content or an implausible ratio, then inflate each
-// part at most to its declared size, so a directory that lies about sizes is caught too.
+// part, counting and dropping the output, at most to its declared size, so a directory that
+// lies about sizes is caught too without ever holding a part in memory.
 
 export interface ZipLimits {
   maxBytes: number;
@@ -16,8 +17,30 @@ const DEFAULTS: ZipLimits = { maxBytes: IMPORT_MAX_UNZIPPED_BYTES, maxEntries: I
 /** Small parts compress arbitrarily well (an empty styles list); only big ones are judged by ratio. */
 const RATIO_FLOOR = 1024 * 1024;
 
+/** Whether `data` inflates (raw deflate) to exactly `size` bytes; stops as soon as it passes them. */
+function inflatesTo(data: Buffer, size: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const inflate = zlib.createInflateRaw();
+    let out = 0;
+    let settled = false;
+    const settle = (ok: boolean) => {
+      if (settled) return;
+      settled = true;
+      inflate.destroy();
+      resolve(ok);
+    };
+    inflate.on('data', (chunk: Buffer) => {
+      out += chunk.length;
+      if (out > size) settle(false);
+    });
+    inflate.on('error', () => settle(false));
+    inflate.on('end', () => settle(out === size));
+    inflate.end(data);
+  });
+}
+
 /** null when the zip is within the limits, otherwise why not. */
-export function zipProblem(bytes: Buffer, limits: ZipLimits = DEFAULTS): string | null {
+export async function zipProblem(bytes: Buffer, limits: ZipLimits = DEFAULTS): Promise<string | null> {
   // End of central directory: 22 bytes plus a comment of at most 65 535.
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
@@ -51,13 +74,8 @@ export function zipProblem(bytes: Buffer, limits: ZipLimits = DEFAULTS): string 
     if (method === 0) {
       if (packed !== size) return 'stored size mismatch';
     } else if (method === 8) {
-      try {
-        // Never more output than declared: a lying directory fails here, cheaply.
-        const out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, size) });
-        if (out.length !== size) return 'size mismatch';
-      } catch {
-        return 'inflate failed or exceeded declared size';
-      }
+      // Never more output than declared: a lying directory fails here, cheaply.
+      if (!(await inflatesTo(data, size))) return 'inflate failed or exceeded declared size';
     } else {
       return 'unsupported compression';
     }

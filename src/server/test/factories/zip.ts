@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 
-// Tests only: writes and reads plain zips by hand, so a test can build a zip bomb (issue 11)
+// Tests only: writes and reads plain zips by hand, so a test can build a zip bomb
 // or rewrite one part of a real xlsx without a zip dependency.
 
 export interface ZipEntry {

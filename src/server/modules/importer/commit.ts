@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import type { Deps } from '../../deps';
+import type { Member, Tenant } from '../../db/schema';
+import { act } from '../log/act';
+import type { MemberModel } from '../members/model';
+import { insertMembers, writeMember } from '../members/write';
+import type { Prior } from './changes';
+import { discardImportedFile } from './cleanup';
+import type { MappingEntry } from './mapping';
+import type { Planned } from './plan';
+import type { Sheet } from './sheet';
+import * as repo from './repo';
+
+// The import itself: every change in one transaction as an undoable batch, with its log line.
+
+/** A checked row: its changed items before the change (null for a new member), and whether it is left out. */
+export interface Analysed {
+  p: Planned;
+  prior: Prior[] | null;
+  flagged: boolean;
+  skip: boolean;
+}
+
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  skipped: number;
+  skipped_different_person: number;
+}
+
+export interface Commit {
+  imp: repo.ImportRow;
+  sheet: Sheet;
+  req: { mapping: MappingEntry[]; keyField: string };
+  model: MemberModel;
+  /** The rows to write (unconfirmed "different person" rows already left out). */
+  changes: Analysed[];
+  counts: ImportCounts;
+}
+
+export async function commitImport(deps: Deps, tenant: Tenant, me: Member, { imp, sheet, req, model, changes, counts }: Commit): Promise<void> {
+  const batchId = crypto.randomUUID();
+  await act(deps, tenant, me, 'members_imported', async (trx, line, at) => {
+    const ctx = { db: trx, tenant, model, authorId: me.id, at, context: 'PersonUpdate' as const, batchId };
+    const updated: repo.ImportBatch['updated'] = [];
+    for (const { p, prior } of changes) {
+      if (!p.existing || !prior || prior.length === 0) continue;
+      await writeMember(ctx, p.existing, p.patch);
+      updated.push({ memberId: p.existing.id, prior });
+    }
+    // New members in multi-row statements: the bulk of a typical first import.
+    const created = await insertMembers({ ...ctx, context: 'PersonInsert' }, changes.filter((c) => !c.p.existing).map((c) => c.p.patch), { imported: 1 });
+    await repo.recordImportBatch(trx, tenant.id, { batchId, importId: imp.id, filename: imp.filename, authorId: me.id, at, updated, created, memberCount: counts.created + counts.updated });
+    await repo.markImported(trx, tenant.id, imp.id, {
+      batchId,
+      created: counts.created,
+      updated: counts.updated,
+      at,
+      mapping: JSON.stringify({ sheet: sheet.name, mapping: req.mapping, key_field: req.keyField }),
+    });
+    line.context = 'importer';
+    line.data = [
+      { field: 'filename', new: imp.filename },
+      { field: 'created', new: counts.created },
+      { field: 'updated', new: counts.updated },
+      { field: 'skipped', new: counts.skipped },
+      ...(counts.skipped_different_person > 0 ? [{ field: 'skipped_different_person', new: counts.skipped_different_person }] : []),
+    ];
+    line.batchId = batchId;
+  });
+  // Undo works from the batch's record: the file with everyone's data is not needed any more.
+  await discardImportedFile(deps.db, deps.config.dataDir, tenant.id, imp.id);
+}
