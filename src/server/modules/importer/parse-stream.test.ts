@@ -43,10 +43,11 @@ describe('reading a large xlsx', () => {
     expect(sheets[0]!.rows).toHaveLength(rows);
     expect(sheets[0]!.rows[rows - 1]!.cells[11]).toEqual({ text: `Arvo ${(rows * 13 + 77) % 4000}` });
     // Measured on 2 cores: loaded whole, the parse peaked 190–220 MB over the start and blocked
-    // the loop for 650 ms; streamed, 30–80 MB and 40–150 ms. The bounds leave room for a busy machine.
+    // the loop for 650 ms; streamed, 30–80 MB and 40–150 ms (the stall is printed, not asserted:
+    // speed goals live in the bench). The memory bound leaves room for a busy machine.
     expect(grewMb).toBeLessThan(120);
-    expect(stallMs).toBeLessThan(300);
     expect(ticks).toBeGreaterThan(5);
+    console.log(`xlsx 20 MB: +${grewMb.toFixed(0)} MB, longest stall ${stallMs.toFixed(0)} ms over ${ticks} ticks`);
   });
 
   it('gives up a sheet beyond the row cap at the first row past it', async () => {
@@ -54,9 +55,6 @@ describe('reading a large xlsx', () => {
     // meets the break and calls the file malformed; one that stops at the cap never gets there.
     const bytes = makeBigXlsx({ rows: IMPORT_MAX_ROWS * 3, columns: 2, cell: (r, c) => `R${r % 100}C${c}`, sheetTail: '<row r="999999"><c r="A999999"><v>1</c></row>' });
     expect(bytes.length).toBeLessThan(IMPORT_MAX_FILE_BYTES);
-    const started = performance.now();
     await expect(readSheets('pitkä.xlsx', bytes)).rejects.toThrow('too many rows');
-    // Loaded whole, the same file took ~1 s to refuse.
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
