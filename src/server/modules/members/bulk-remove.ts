@@ -12,10 +12,13 @@ import { loadModel } from './model';
 // Bulk remove (to the bin) and bulk restore: one undoable batch that records each
 // member's deleted_at before setting it.
 
+const REMOVE = { remove: true, kind: 'bulkremove', event: 'members_bulkremove' } as const;
+const RESTORE = { remove: false, kind: 'bulkrestore', event: 'members_bulkrestore' } as const;
+
 /** Sets deleted_at (a time, or null to restore) for the members `where` matches, as one undoable batch. */
-async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filter, where: RawBuilder<unknown>, remove: boolean): Promise<BulkResult> {
-  const kind = remove ? 'bulkremove' : 'bulkrestore';
-  return act(deps, tenant, me, `members_${kind}`, async (trx, line, at) => {
+async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filter, where: RawBuilder<unknown>, how: typeof REMOVE | typeof RESTORE): Promise<BulkResult> {
+  const { remove, kind } = how;
+  return act(deps, tenant, me, how.event, async (trx, line, at) => {
     const b = await open(trx, tenant.id, { kind, summary: { filter }, authorId: me.id, at });
     await b.pin(where);
     await b.recordColumns(['deleted_at']);
@@ -34,12 +37,12 @@ async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filt
 export async function bulkRemove(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkResult> {
   const model = await loadModel(deps.db, tenant.id);
   const where = bulk.liveMatching({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, filter, me.id);
-  return setDeletedAt(deps, tenant, me, filter, where, true);
+  return setDeletedAt(deps, tenant, me, filter, where, REMOVE);
 }
 
 /** Restores every matching deleted member whose email and phone are still free. */
 export async function bulkRestore(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkResult> {
   const model = await loadModel(deps.db, tenant.id);
   const where = bulk.restorableMatching({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, filter);
-  return setDeletedAt(deps, tenant, me, filter, where, false);
+  return setDeletedAt(deps, tenant, me, filter, where, RESTORE);
 }
