@@ -5,7 +5,7 @@ import type { LogAllReply, LogDatum, LogEntry } from '../../../shared/schemas/lo
 import type { LogEvent } from '../../../shared/constants';
 import { helsinkiDayStart, nextDay } from './helsinki';
 import * as repo from './repo';
-import { batchInfo } from '../members/batches';
+import { batchInfo } from '../batches/service';
 
 // The activity log as the log page and the dashboard read it (spec §7 "Log").
 // Nothing here writes: rows are appended by the services that make the changes.

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { countSince } from '../../db/rateCounts';
 import type { Member, Tenant } from '../../db/schema';
@@ -8,7 +7,7 @@ import { isOnApplyForm, VISIBILITY_EDITABLE } from '../../../shared/fields/types
 import type { MemberBody } from '../../../shared/schemas/members';
 import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../log/append';
+import { act } from '../log/act';
 import * as history from '../history/repo';
 import { withoutAdminSettings } from '../fields/present';
 import { parseMemberInput } from './input';
@@ -21,7 +20,7 @@ import { approvedLetter, mailApplicant, type MailOutcome, receivedLetter } from 
 import { takeRate } from '../../lib/rateLimit';
 import { APPLY_MAX_PER_ASSOCIATION, APPLY_MAX_PER_IP, RATE_WINDOW_MS } from '../../../shared/constants';
 
-// Membership applications (issue 6): a public form creates a pending member; an admin
+// Membership applications: a public form creates a pending member; an admin
 // approves (it becomes a member, PersonInsert) or rejects (deleted). Bots meet a
 // honeypot field, a minimum fill time and a per-address rate limit.
 
@@ -35,8 +34,8 @@ export interface ApplyForm {
 }
 
 /**
- * The application variant of the form: only the fields set to be shown on it (issue 21
- * point 8; names and email always), each under its heading when the heading is shown.
+ * The application variant of the form: only the fields set to be shown on it (names and
+ * email always), each under its heading when the heading is shown.
  */
 export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyForm> {
   const model = await loadModel(deps.db, tenant.id);
@@ -51,7 +50,7 @@ export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyForm> 
       fields.push(f);
     }
   }
-  // Anyone may read this form: none of the field editor's settings go with it (issue 11).
+  // Anyone may read this form: none of the field editor's settings go with it.
   return { customer_name: tenant.name, fields: fields.map(withoutAdminSettings) };
 }
 
@@ -63,7 +62,7 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
   const now = deps.clock.now();
   const since = iso(new Date(now.getTime() - APPLY_WINDOW_MS));
   const recent = await countSince(deps.db, 'rate_events', tenant.id, 'apply', meta.ip, since);
-  // Per IP, and per association so that rotating addresses cannot flood the admins' queue (issue 11).
+  // Per IP, and per association so that rotating addresses cannot flood the admins' queue.
   const all = await countSince(deps.db, 'rate_events', tenant.id, 'apply_tenant', 'all', since);
   if (recent >= APPLY_RATE_LIMIT || all >= APPLY_MAX_PER_ASSOCIATION) throw new RateLimited('members_apply_rate_limited');
   // Checked again atomically as it is counted: parallel submissions cannot pass the limits together.
@@ -96,15 +95,15 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
   // Typos are not counted against the limit; submitted applications are.
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   await count();
-  const at = iso(now);
-  const member = await deps.db.transaction().execute(async (trx) => {
+  const member = await act(deps, tenant, null, 'member_applied', async (trx, line, at) => {
     const created = await writeMember({ db: trx, tenant, model, authorId: null, at, context: 'PersonInsert', record: false }, null, patch, {
       pending: 1,
       applied_at: at,
       application: JSON.stringify({ source: 'form', ip: meta.ip }),
     });
     // Not a member yet: the member history starts at approval.
-    await activity.append(trx, tenant.id, { event: 'member_applied', context: `member:${created.id}`, data: [{ field: 'fullname_', new: fullname(created) }], authorId: null, at });
+    line.context = `member:${created.id}`;
+    line.data = [{ field: 'fullname_', new: fullname(created) }];
     return created;
   });
   await mailApplicant(deps, tenant, member, receivedLetter(tenant, member), null);
@@ -120,23 +119,16 @@ export interface Duplicate {
 /** Existing members an application may duplicate: same email, same phone, or same name and birth date. */
 export async function duplicatesOf(deps: Deps, tenant: Tenant, m: Member): Promise<Duplicate[]> {
   const out: Duplicate[] = [];
-  const base = deps.db.selectFrom('members').select(['id', 'firstname', 'lastname']).where('tenant_id', '=', tenant.id).where('deleted_at', 'is', null).where('pending', '=', 0).where('id', '<>', m.id);
   const add = (rows: { id: number; firstname: string; lastname: string }[], reason: Duplicate['reason']) => {
     for (const r of rows) if (!out.some((d) => d.id === r.id)) out.push({ id: r.id, fullname_: fullname(r), reason });
   };
-  if (m.email) add(await base.where('email', '=', m.email).execute(), 'email');
-  if (m.phone) add(await base.where('phone', '=', m.phone).execute(), 'phone');
+  if (m.email) add(await repo.othersWith(deps.db, tenant.id, m.id, 'email', m.email), 'email');
+  if (m.phone) add(await repo.othersWith(deps.db, tenant.id, m.id, 'phone', m.phone), 'phone');
   const model = await loadModel(deps.db, tenant.id);
   const birth = model.custom.find((f) => f.type === 'date' && /synty|birth|födel/i.test(f.name + f.label));
   if (birth) {
-    const mine = await deps.db.selectFrom('member_values').select('value_text').where('tenant_id', '=', tenant.id).where('member_id', '=', m.id).where('field_id', '=', birth.id).executeTakeFirst();
-    if (mine?.value_text) {
-      const rows = await sql<{ id: number; firstname: string; lastname: string }>`
-        select m.id, m.firstname, m.lastname from members m join member_values v on v.tenant_id = m.tenant_id and v.member_id = m.id and v.field_id = ${birth.id}
-        where m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and m.id <> ${m.id}
-          and lower(m.firstname) = lower(${m.firstname}) and lower(m.lastname) = lower(${m.lastname}) and v.value_text = ${mine.value_text}`.execute(deps.db);
-      add(rows.rows, 'name_birthdate');
-    }
+    const mine = (await repo.valuesOf(deps.db, tenant.id, [m.id])).find((v) => v.field_id === birth.id);
+    if (mine?.value_text) add(await repo.othersWithNameAndValue(deps.db, tenant.id, m, birth.id, mine.value_text), 'name_birthdate');
   }
   return out;
 }
@@ -147,8 +139,7 @@ export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number
   if (m.email && (await repo.isTaken(deps.db, tenant.id, 'email', m.email, id))) throw ValidationError.field('email', 'members_email_not_unique');
   if (m.phone && (await repo.isTaken(deps.db, tenant.id, 'phone', m.phone, id))) throw ValidationError.field('phone', 'members_phone_not_unique');
   const model = await loadModel(deps.db, tenant.id);
-  const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'member_approved', async (trx, line, at) => {
     await repo.update(trx, tenant.id, id, { pending: 0, member_since: memberSinceAt(at), updated_at: at });
     // The member's story starts here: every value the applicant gave, as PersonInsert.
     const values = await repo.valuesOf(trx, tenant.id, [id]);
@@ -162,7 +153,8 @@ export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number
       }),
     ];
     await history.appendMany(trx, tenant.id, [{ memberId: id, context: 'PersonInsert', data, authorId: me.id, batchId: crypto.randomUUID(), at }]);
-    await activity.append(trx, tenant.id, { event: 'member_approved', context: `member:${id}`, data: [{ field: 'fullname_', new: fullname(m) }], authorId: me.id, at });
+    line.context = `member:${id}`;
+    line.data = [{ field: 'fullname_', new: fullname(m) }];
   });
   // The values as approved: an admin may have corrected them (the email too) before approving.
   const approved = (await repo.findById(deps.db, tenant.id, id))!;

@@ -4,7 +4,7 @@ import { iso } from '../../lib/clock';
 import * as activity from '../log/append';
 import { systemFrom } from '../mail/from';
 
-// The applicant's two emails (issue 21 point 8): "received" after applying and
+// The applicant's two emails: "received" after applying and
 // "approved" when an admin approves. Both go after the change is committed: the
 // application or approval stands even if the mail cannot be sent, and a failure is
 // written to the activity log (the applicant's request must not fail, or they would

@@ -6,7 +6,7 @@ import { systemFrom } from '../mail/from';
 import * as repo from './repo';
 import { fullname } from './present';
 
-// Self-edit clashes (issue 11): a member who types an email or phone that another member
+// Self-edit clashes: a member who types an email or phone that another member
 // already has is not told so (that would reveal who is registered). The rest of the change
 // is saved, the old address stays, and the site admins are told to look at it.
 

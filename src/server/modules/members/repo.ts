@@ -1,8 +1,20 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { Member, MembersTable, NewMember } from '../../db/schema';
 
 // Every function takes the tenant id first; there is no query path without it.
+
+/** Many members by id (callers keep a list to ~1000 ids). */
+export function findMany(db: Db, tenantId: number, ids: readonly number[]): Promise<Member[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('members').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}
+
+/** Names of members by id (authors of history rows, members a batch was about). */
+export function namesOf(db: Db, tenantId: number, ids: readonly number[]): Promise<{ id: number; firstname: string; lastname: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('members').select(['id', 'firstname', 'lastname']).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}
 
 export function findById(db: Db, tenantId: number, id: number): Promise<Member | undefined> {
   return db.selectFrom('members').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
@@ -28,6 +40,16 @@ export function insert(db: Db, tenantId: number, member: Omit<NewMember, 'tenant
     .executeTakeFirstOrThrow();
 }
 
+/** Many new members in one statement; returns their ids in input order. */
+export async function insertMany(db: Db, tenantId: number, members: Omit<NewMember, 'tenant_id'>[]): Promise<number[]> {
+  const rows = await db
+    .insertInto('members')
+    .values(members.map((m) => ({ ...m, tenant_id: tenantId })))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export function update(db: Db, tenantId: number, id: number, row: Updateable<MembersTable>): Promise<unknown> {
   return db.updateTable('members').set(row).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
@@ -37,6 +59,30 @@ export async function isTaken(db: Db, tenantId: number, column: 'email' | 'phone
   let q = db.selectFrom('members').select('id').where('tenant_id', '=', tenantId).where(column, '=', value).where('deleted_at', 'is', null);
   if (exceptId !== null) q = q.where('id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
+}
+
+type Name = { id: number; firstname: string; lastname: string };
+
+/** Live approved members other than `selfId` with this email or phone (possible duplicates of an application). */
+export function othersWith(db: Db, tenantId: number, selfId: number, column: 'email' | 'phone', value: string): Promise<Name[]> {
+  return db
+    .selectFrom('members')
+    .select(['id', 'firstname', 'lastname'])
+    .where('tenant_id', '=', tenantId)
+    .where('deleted_at', 'is', null)
+    .where('pending', '=', 0)
+    .where('id', '<>', selfId)
+    .where(column, '=', value)
+    .execute();
+}
+
+/** Live approved members other than `m` with the same names (any case) and this value of a field. */
+export async function othersWithNameAndValue(db: Db, tenantId: number, m: Pick<Member, 'id' | 'firstname' | 'lastname'>, fieldId: number, valueText: string): Promise<Name[]> {
+  const rows = await sql<Name>`
+    select m.id, m.firstname, m.lastname from members m join member_values v on v.tenant_id = m.tenant_id and v.member_id = m.id and v.field_id = ${fieldId}
+    where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0 and m.id <> ${m.id}
+      and lower(m.firstname) = lower(${m.firstname}) and lower(m.lastname) = lower(${m.lastname}) and v.value_text = ${valueText}`.execute(db);
+  return rows.rows;
 }
 
 export interface MemberCounts {
@@ -132,6 +178,12 @@ export async function setValue(db: Db, tenantId: number, memberId: number, field
     .values({ tenant_id: tenantId, member_id: memberId, field_id: fieldId, value_text: text, value_num: num })
     .onConflict((oc) => oc.columns(['tenant_id', 'member_id', 'field_id']).doUpdateSet({ value_text: text, value_num: num }))
     .execute();
+}
+
+/** Values and memberships of new members, in multi-row statements (no conflicts possible). */
+export async function insertValuesAndGroups(db: Db, tenantId: number, values: Omit<ValueRow, never>[], groups: { member_id: number; group_id: number }[]): Promise<void> {
+  for (let j = 0; j < values.length; j += CHUNK) await db.insertInto('member_values').values(values.slice(j, j + CHUNK).map((v) => ({ ...v, tenant_id: tenantId }))).execute();
+  for (let j = 0; j < groups.length; j += CHUNK) await db.insertInto('member_groups').values(groups.slice(j, j + CHUNK).map((g) => ({ ...g, tenant_id: tenantId }))).execute();
 }
 
 export async function setGroup(db: Db, tenantId: number, groupId: number, memberId: number, on: boolean): Promise<void> {

@@ -6,9 +6,6 @@ import { filterSchema, getResultsBody, memberSaveBody, memberStatsBody, searchBo
 import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
 import * as bulk from './bulk';
-import { undoBatch } from './undo';
-import { listBatches } from './batches';
-import { batchesBody } from '../../../shared/schemas/batches';
 import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
@@ -104,21 +101,6 @@ export function memberRoutes(app: FastifyInstance): void {
     access: 'admin',
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.deletePermanently(app.deps, tenant, me, body.filter ?? []),
-  });
-  // "Viimeisimmät muutokset": the undoable batches, newest first (issue 21 point 5).
-  route(app, {
-    method: 'POST',
-    url: '/api/1/members/batches',
-    access: 'admin',
-    body: batchesBody,
-    handler: ({ tenant, body }) => listBatches(app.deps, tenant, body.page),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/api/1/members/undo',
-    access: 'admin',
-    body: z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) }),
-    handler: ({ tenant, me, body }) => undoBatch(app.deps, tenant, me, body.batch_id, { keepChanged: body.keep_changed }),
   });
   // Export (issue 21 point 1): the filter goes in a POST body, the file comes from a GET
   // with the single-use token that POST answers (why: export-token.ts).

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import type { GetResultsReply, MemberBody, MemberRow, MemberStatsReply } from '../../../shared/schemas/members';
@@ -8,17 +7,16 @@ import { NotFound, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { currentPasswordOk } from '../session/current-password';
 import { endSessionsOf } from '../session/end';
-import * as activity from '../log/append';
+import { act } from '../log/act';
+import { open } from '../batches/recorder';
 import * as history from '../history/repo';
 import { parseMemberInput, type InputMode, type MemberPatch } from './input';
 import { loadModel, type MemberModel } from './model';
 import { fullname, presentMember } from './present';
-import { startBatch } from './bulk';
 import { duplicatesOf } from './apply';
 import type { Field } from '../../../shared/fields/types';
 import { VISIBILITY_READONLY } from '../../../shared/fields/types';
 import { withoutAdminSettings } from '../fields/present';
-import { sql } from 'kysely';
 import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
@@ -26,10 +24,10 @@ import { buildRowsInChunks } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 
-// Member actions (issue 6): each is one transaction that also writes history and the log.
+// Member actions: each is one transaction that also writes history and the log.
 
 export interface GetOpts {
-  /** Also deleted members (spec: any_state). */
+  /** Also deleted members (any_state). */
   anyState?: boolean;
   /** Also pending applications. */
   pending?: boolean;
@@ -55,7 +53,7 @@ export async function getMember(deps: Deps, tenant: Tenant, id: number, opts: Ge
   return body;
 }
 
-/** The member's own form (spec §2 edit-me via session): fields they may see, and their values. */
+/** The member's own form (edit-me via session): fields they may see, and their values. */
 export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ member: MemberBody; fields: Field[] }> {
   const model = await loadModel(deps.db, tenant.id);
   const fields = model.fields.filter((f) => f.visibility >= VISIBILITY_READONLY && f.type !== 'password');
@@ -67,14 +65,14 @@ export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ 
 
 export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody, sessionId?: string): Promise<{ member: MemberBody; fields: Field[]; held_?: string[] }> {
   const model = await loadModel(deps.db, tenant.id);
-  // Own email: with guardian emails on, any one of the three will do; otherwise email is required (spec §5).
+  // Own email: with guardian emails on, any one of the three will do; otherwise email is required.
   const next = (k: string) => (k in input ? String(input[k] ?? '').trim() : String(me[k as keyof Member] ?? ''));
   if (model.porg && !next('email') && !next('email_porg1') && !next('email_porg2')) throw ValidationError.field('email', 'members_fill_at_least_one_email');
   if (!model.porg && !next('email')) throw ValidationError.field('email', '_validation_field_required');
   const { held } = await saveMemberHeld(deps, tenant, me, me.id, input, 'self', sessionId);
   if (held.length > 0) await notifyAdminsOfHeldChange(deps, tenant, me, held);
   const reply = await editMe(deps, tenant, (await repo.findById(deps.db, tenant.id, me.id))!);
-  // Neutral on purpose: "needs an admin's check", never "someone else has this address" (issue 11).
+  // Neutral on purpose: "needs an admin's check", never "someone else has this address".
   return held.length > 0 ? { ...reply, held_: held.map((h) => h.field) } : reply;
 }
 
@@ -88,7 +86,7 @@ async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current
     const wanted = c[col];
     if (!wanted || errors[col] || !(await repo.isTaken(deps.db, tenant.id, col, wanted, selfId))) continue;
     // A member editing their own data must not learn that another member owns an address:
-    // the old one stays, the rest is saved, and the admins decide (issue 11).
+    // the old one stays, the rest is saved, and the admins decide.
     if (mode === 'self' && current) {
       held.push({ field: col, old: current[col], wanted });
       delete c[col];
@@ -111,7 +109,7 @@ async function checkRules(deps: Deps, tenant: Tenant, me: Member | null, current
 function throwIfErrors(errors: ValidationErrors, requiredOnly: string[], bypass: boolean): void {
   const fields = Object.keys(errors);
   if (fields.length === 0) return;
-  // Only required-field errors (never on the names) may be bypassed on request (spec §5).
+  // Only required-field errors (never on the names) may be bypassed on request.
   const bypassable = fields.every((f) => requiredOnly.includes(f) && errors[f]!.every((k) => k === '_validation_field_required'));
   if (bypass && bypassable) return;
   throw new ValidationError(errors);
@@ -139,7 +137,7 @@ async function saveMemberHeld(deps: Deps, tenant: Tenant, me: Member, id: number
   const model = await loadModel(deps.db, tenant.id);
   const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false });
   const held = await checkRules(deps, tenant, me, current, patch, errors, mode);
-  // Issue 11: a stolen session alone must not be enough to take over the account.
+  // A stolen session alone must not be enough to take over the account.
   if (mode === 'self' && typeof input.newPassword_ === 'string' && input.newPassword_ !== '') {
     const given = input.currentPassword_;
     if (typeof given !== 'string' || given === '') (errors.currentPassword_ ??= []).push('members_current_password_required');
@@ -165,27 +163,22 @@ export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: n
     const admins = await repo.listSiteAdmins(deps.db, tenant.id);
     if (admins.every((a) => a.id === current.id)) throw ValidationError.general('members_last_site_admin');
   }
-  const b = { db: deps.db, tenantId: tenant.id, batchId: crypto.randomUUID(), at: iso(deps.clock.now()) };
   // A batch like bulk remove, so the notification's "Kumoa" uses the same undo.
-  await deps.db.transaction().execute(async (trx) => {
-    const tb = { ...b, db: trx };
-    await startBatch(tb, 'delete', me.id, sql`m.tenant_id = ${tenant.id} and m.id = ${id}`, { member: id });
-    await trx.insertInto('batch_values').values({ tenant_id: tenant.id, batch_id: b.batchId, member_id: id, kind: 'col', item: 'deleted_at', old_text: null, old_num: null }).execute();
-    await repo.update(trx, tenant.id, id, { deleted_at: b.at, updated_at: b.at });
+  return act(deps, tenant, me, 'member_deleted', async (trx, line, at) => {
+    const b = await open(trx, tenant.id, { kind: 'delete', summary: { member: id }, authorId: me.id, at });
+    await b.pin([id]);
+    await b.recordColumns(['deleted_at']);
+    await repo.update(trx, tenant.id, id, { deleted_at: at, updated_at: at });
     await endSessionsOf(trx, tenant.id, [id]);
     await history.appendMany(trx, tenant.id, [
-      { memberId: id, context: 'PersonUpdate', data: [{ field: 'deleted', label: 'Poistettu', old: false, new: true }], authorId: me.id, batchId: b.batchId, at: b.at },
+      { memberId: id, context: 'PersonUpdate', data: [{ field: 'deleted', label: 'Poistettu', old: false, new: true }], authorId: me.id, batchId: b.id, at },
     ]);
-    await activity.append(trx, tenant.id, {
-      event: 'member_deleted',
-      context: `member:${id}`,
-      data: [{ field: 'fullname_', old: fullname(current) }],
-      authorId: me.id,
-      batchId: b.batchId,
-      at: b.at,
-    });
+    await b.finish();
+    line.context = `member:${id}`;
+    line.data = [{ field: 'fullname_', old: fullname(current) }];
+    line.batchId = b.id;
+    return { batch_id: b.id };
   });
-  return { batch_id: b.batchId };
 }
 
 export async function restoreMember(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<MemberBody> {
@@ -196,10 +189,9 @@ export async function restoreMember(deps: Deps, tenant: Tenant, me: Member, id: 
   if (current.email && (await repo.isTaken(deps.db, tenant.id, 'email', current.email, id))) errors.email = ['members_email_not_unique'];
   if (current.phone && (await repo.isTaken(deps.db, tenant.id, 'phone', current.phone, id))) errors.phone = ['members_phone_not_unique'];
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await act(deps, tenant, me, 'member_restored', async (trx, line, at) => {
     await repo.update(trx, tenant.id, id, { deleted_at: null, updated_at: at });
-    await activity.append(trx, tenant.id, { event: 'member_restored', context: `member:${id}`, authorId: me.id, at });
+    line.context = `member:${id}`;
   });
   return getMember(deps, tenant, id);
 }
@@ -208,9 +200,7 @@ export async function getHistory(deps: Deps, tenant: Tenant, id: number) {
   await load(deps, tenant, id, { anyState: true });
   const rows = await history.forMember(deps.db, tenant.id, id);
   const authorIds = [...new Set(rows.map((r) => r.author_id).filter((x): x is number => x !== null))];
-  const authorRows = authorIds.length
-    ? await deps.db.selectFrom('members').select(['id', 'firstname', 'lastname']).where('tenant_id', '=', tenant.id).where('id', 'in', authorIds).execute()
-    : [];
+  const authorRows = await repo.namesOf(deps.db, tenant.id, authorIds);
   const authors = new Map(authorRows.map((a) => [a.id, fullname(a)]));
   return rows.map((r) => ({
     id: r.id,

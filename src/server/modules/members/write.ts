@@ -130,7 +130,7 @@ export async function writeMember(
       ...extra,
     });
     member = (await repo.findById(db, tenantId, current.id))!;
-    // Issue 11: a new password, deactivation or a change of site-admin rights ends the sessions
+    // A new password, deactivation or a change of site-admin rights ends the sessions
     // from before it (a promoted member logs in again and meets the 2FA policy then).
     const rightsChanged = member.site_admin !== current.site_admin || (member.active !== 1 && current.active === 1);
     if (rightsChanged) await endSessionsOf(db, tenantId, [member.id]);
@@ -198,31 +198,26 @@ export async function insertMembers(ctx: WriteContext, patches: MemberPatch[], e
         return { row, values, groups: patch.groups, searchText, data, active: c.active ?? 1, board: c.board ?? 0 };
       }),
     );
-    const inserted = await db
-      .insertInto('members')
-      .values(
-        prepared.map((p) => ({
-          ...p.row,
-          tenant_id: tenant.id,
-          password_hash: null,
-          active: p.active,
-          site_admin: 0 as const,
-          board: p.board,
-          deleted_at: null,
-          search_text: p.searchText,
-          member_since: memberSinceAt(ctx.at),
-          created_at: ctx.at,
-          updated_at: ctx.at,
-          ...extra,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const chunkIds = inserted.map((r) => r.id);
-    const valueRows = prepared.flatMap((p, k) => [...p.values].map(([fieldId, v]) => ({ tenant_id: tenant.id, member_id: chunkIds[k]!, field_id: fieldId, value_text: v.text, value_num: v.num })));
-    for (let j = 0; j < valueRows.length; j += 500) await db.insertInto('member_values').values(valueRows.slice(j, j + 500)).execute();
-    const groupRows = prepared.flatMap((p, k) => [...p.groups].filter(([, on]) => on).map(([gid]) => ({ tenant_id: tenant.id, group_id: gid, member_id: chunkIds[k]! })));
-    for (let j = 0; j < groupRows.length; j += 500) await db.insertInto('member_groups').values(groupRows.slice(j, j + 500)).execute();
+    const chunkIds = await repo.insertMany(
+      db,
+      tenant.id,
+      prepared.map((p) => ({
+        ...p.row,
+        password_hash: null,
+        active: p.active,
+        site_admin: 0 as const,
+        board: p.board,
+        deleted_at: null,
+        search_text: p.searchText,
+        member_since: memberSinceAt(ctx.at),
+        created_at: ctx.at,
+        updated_at: ctx.at,
+        ...extra,
+      })),
+    );
+    const valueRows = prepared.flatMap((p, k) => [...p.values].map(([fieldId, v]) => ({ member_id: chunkIds[k]!, field_id: fieldId, value_text: v.text, value_num: v.num })));
+    const groupRows = prepared.flatMap((p, k) => [...p.groups].filter(([, on]) => on).map(([gid]) => ({ group_id: gid, member_id: chunkIds[k]! })));
+    await repo.insertValuesAndGroups(db, tenant.id, valueRows, groupRows);
     await history.appendMany(
       db,
       tenant.id,

@@ -1,0 +1,120 @@
+import { sql, type RawBuilder } from 'kysely';
+import { isPostgres, type Db } from '../../db/kysely';
+
+// Recording a batch: the `batches` row and its `batch_values` (kind 'member' pins a member
+// in scope; 'col', 'value', 'group' keep a value from before the batch; 'created' marks a
+// member the batch created). Every function takes the tenant id first.
+
+/** A value as it was before the batch, for one member and one item. */
+export interface RecordedRow {
+  member_id: number;
+  /** 'col' (members column), 'value' (custom field id), 'group' (group id), 'created' */
+  kind: string;
+  item: string;
+  old_text: string | null;
+  old_num: number | null;
+}
+
+/** Columns of `members` kept as numbers (flags); the others are text. */
+export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(['active', 'board', 'site_admin', 'pending', 'imported']);
+
+export interface NewBatch {
+  id: string;
+  kind: string;
+  summary: unknown;
+  authorId: number | null;
+  at: string;
+}
+
+export async function insertBatch(db: Db, tenantId: number, b: NewBatch): Promise<void> {
+  await db
+    .insertInto('batches')
+    .values({ id: b.id, tenant_id: tenantId, kind: b.kind, summary: JSON.stringify(b.summary), member_count: 0, author_id: b.authorId, created_at: b.at })
+    .execute();
+}
+
+/** `(select member_id …)`: the members the batch pinned, for `m.id in …` in set statements. */
+export const pinnedIds = (tenantId: number, batchId: string): RawBuilder<unknown> =>
+  sql`(select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = 'member')`;
+
+/** Pins the members `where` matches (a condition over `members m`). */
+export async function pinWhere(db: Db, tenantId: number, batchId: string, where: RawBuilder<unknown>): Promise<void> {
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item)
+    select m.tenant_id, ${batchId}, m.id, 'member', '' from members m where m.tenant_id = ${tenantId} and ${where}`.execute(db);
+}
+
+const ROWS_PER_INSERT = 500;
+
+/** Explicit rows (pins and before-values the caller read itself), in chunks under bind-parameter limits. */
+export async function insertRows(db: Db, tenantId: number, batchId: string, rows: readonly RecordedRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT).map((r) => ({ tenant_id: tenantId, batch_id: batchId, ...r }));
+    await db.insertInto('batch_values').values(chunk).execute();
+  }
+}
+
+export async function countPinned(db: Db, tenantId: number, batchId: string): Promise<number> {
+  const n = await sql<{ n: number }>`select count(*) as n from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = 'member'`.execute(db);
+  return Number(n.rows[0]?.n ?? 0);
+}
+
+/**
+ * PostgreSQL plans the set statements that follow a large pin from statistics that do not
+ * yet know about the rows just pinned (a nested loop over 100 000 pins ran for minutes).
+ */
+export async function refreshPlannerStats(db: Db, pinned: number): Promise<void> {
+  if (isPostgres(db) && pinned > 1000) await sql`analyze batch_values`.execute(db);
+}
+
+export async function setMemberCount(db: Db, tenantId: number, batchId: string, count: number): Promise<void> {
+  await db.updateTable('batches').set({ member_count: count }).where('tenant_id', '=', tenantId).where('id', '=', batchId).execute();
+}
+
+// --- set-based before-values: one statement per item over all pinned members ---
+
+/** The pinned members' current value of a `members` column. */
+export async function recordColumn(db: Db, tenantId: number, batchId: string, column: string): Promise<void> {
+  const col = sql.ref(`m.${column}`);
+  const numeric = NUMERIC_COLUMNS.has(column);
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
+    select m.tenant_id, ${batchId}, m.id, 'col', ${column}, ${numeric ? sql`null` : col}, ${numeric ? col : sql`null`}
+    from members m where m.tenant_id = ${tenantId} and m.id in ${pinnedIds(tenantId, batchId)}`.execute(db);
+}
+
+/** The pinned members' current value of a custom field (null when they have none). */
+export async function recordValue(db: Db, tenantId: number, batchId: string, fieldId: number): Promise<void> {
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
+    select ${tenantId}, ${batchId}, p.member_id, 'value', ${String(fieldId)}, v.value_text, v.value_num
+    from batch_values p left join member_values v on v.tenant_id = ${tenantId} and v.member_id = p.member_id and v.field_id = ${fieldId}
+    where p.tenant_id = ${tenantId} and p.batch_id = ${batchId} and p.kind = 'member'`.execute(db);
+}
+
+/** Whether each pinned member is in the group now (old_num 1 or 0). */
+export async function recordGroup(db: Db, tenantId: number, batchId: string, groupId: number): Promise<void> {
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_num)
+    select ${tenantId}, ${batchId}, p.member_id, 'group', ${String(groupId)}, case when g.member_id is null then 0 else 1 end
+    from batch_values p left join member_groups g on g.tenant_id = ${tenantId} and g.group_id = ${groupId} and g.member_id = p.member_id
+    where p.tenant_id = ${tenantId} and p.batch_id = ${batchId} and p.kind = 'member'`.execute(db);
+}
+
+/** The before-values a batch recorded (no pins), e.g. for the member history of the change. */
+export function recordedRows(db: Db, tenantId: number, batchId: string): Promise<RecordedRow[]> {
+  return db
+    .selectFrom('batch_values')
+    .select(['member_id', 'kind', 'item', 'old_text', 'old_num'])
+    .where('tenant_id', '=', tenantId)
+    .where('batch_id', '=', batchId)
+    .where('kind', '<>', 'member')
+    .execute();
+}
+
+/** The pinned member ids in order (for work done in chunks, like refreshing search text). */
+export async function pinnedList(db: Db, tenantId: number, batchId: string): Promise<number[]> {
+  const rows = await sql<{ member_id: number }>`select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = 'member' order by member_id`.execute(db);
+  return rows.rows.map((r) => r.member_id);
+}
+
+/** A member gone for good takes its undo records with it. */
+export async function deleteRowsOfMembers(db: Db, tenantId: number, memberIds: number[]): Promise<void> {
+  await db.deleteFrom('batch_values').where('tenant_id', '=', tenantId).where('member_id', 'in', memberIds).execute();
+}

@@ -1,0 +1,82 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/kysely';
+import type { Filter } from '../../../shared/filter/types';
+import { filterSql } from './filter-sql';
+import type { MemberModel } from './model';
+
+// The SQL of bulk actions: which members a filter reaches (conditions over `members m`),
+// and set statements over a set of members given as a subquery (`ids`, usually a batch's
+// pinned members). Every function takes the tenant id first.
+
+export interface Scope {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  tenantId: number;
+  model: MemberModel;
+}
+
+/** Live, approved members the filter matches (bulk edit, bulk get); `except` leaves one out. */
+export function liveMatching(s: Scope, filter: Filter, except?: number): RawBuilder<unknown> {
+  const not = except === undefined ? sql`` : sql` and m.id <> ${except}`;
+  return sql`m.tenant_id = ${s.tenantId} and m.deleted_at is null and m.pending = 0${not} and ${filterSql(s.dialect, s.tenantId, s.model, filter)}`;
+}
+
+/** Deleted members the filter matches (permanent delete). */
+export function deletedMatching(s: Scope, filter: Filter): RawBuilder<unknown> {
+  return sql`m.tenant_id = ${s.tenantId} and m.deleted_at is not null and ${filterSql(s.dialect, s.tenantId, s.model, filter)}`;
+}
+
+/** Deleted members the filter matches whose email and phone no live member has taken meanwhile. */
+export function restorableMatching(s: Scope, filter: Filter): RawBuilder<unknown> {
+  const free = (col: 'email' | 'phone') =>
+    sql`(m.${sql.ref(col)} is null or not exists (select 1 from members o where o.tenant_id = m.tenant_id and o.${sql.ref(col)} = m.${sql.ref(col)} and o.deleted_at is null))`;
+  return sql`m.tenant_id = ${s.tenantId} and m.deleted_at is not null and ${free('email')} and ${free('phone')} and ${filterSql(s.dialect, s.tenantId, s.model, filter)}`;
+}
+
+export async function countWhere(db: Db, where: RawBuilder<unknown>): Promise<number> {
+  return Number((await sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(db)).rows[0]?.n ?? 0);
+}
+
+/** The first few by name, for a confirmation. */
+export async function sampleWhere(db: Db, where: RawBuilder<unknown>, limit: number): Promise<{ id: number; firstname: string; lastname: string }[]> {
+  return (await sql<{ id: number; firstname: string; lastname: string }>`select m.id, m.firstname, m.lastname from members m where ${where} order by m.lastname, m.firstname, m.id limit ${limit}`.execute(db)).rows;
+}
+
+export async function idsWhere(db: Db, where: RawBuilder<unknown>): Promise<number[]> {
+  return (await sql<{ id: number }>`select m.id from members m where ${where} order by m.id`.execute(db)).rows.map((r) => r.id);
+}
+
+export async function includes(db: Db, where: RawBuilder<unknown>, memberId: number): Promise<boolean> {
+  return (await sql`select m.id from members m where ${where} and m.id = ${memberId}`.execute(db)).rows.length > 0;
+}
+
+/** Sets a `members` column to one value for every member in `ids`. */
+export async function setColumn(db: Db, tenantId: number, ids: RawBuilder<unknown>, column: string, value: string | number | null): Promise<void> {
+  await sql`update members set ${sql.ref(column)} = ${value} where tenant_id = ${tenantId} and id in ${ids}`.execute(db);
+}
+
+/** Gives every member in `ids` this value of a custom field (an empty value: none). */
+export async function setValueOf(db: Db, tenantId: number, ids: RawBuilder<unknown>, fieldId: number, text: string | null, num: number | null): Promise<void> {
+  await sql`delete from member_values where tenant_id = ${tenantId} and field_id = ${fieldId} and member_id in ${ids}`.execute(db);
+  if (text === null && num === null) return;
+  await sql`insert into member_values (tenant_id, member_id, field_id, value_text, value_num)
+    select ${tenantId}, m.id, ${fieldId}, ${text}, ${num} from members m where m.tenant_id = ${tenantId} and m.id in ${ids}`.execute(db);
+}
+
+/** Puts every member in `ids` in the group, or takes them out. */
+export async function setGroupOf(db: Db, tenantId: number, ids: RawBuilder<unknown>, groupId: number, on: boolean): Promise<void> {
+  await sql`delete from member_groups where tenant_id = ${tenantId} and group_id = ${groupId} and member_id in ${ids}`.execute(db);
+  if (!on) return;
+  await sql`insert into member_groups (tenant_id, group_id, member_id)
+    select ${tenantId}, ${groupId}, m.id from members m where m.tenant_id = ${tenantId} and m.id in ${ids}`.execute(db);
+}
+
+/** Marks the members changed at `at` (undo compares it with the batch time). */
+export async function touch(db: Db, tenantId: number, ids: RawBuilder<unknown>, at: string): Promise<void> {
+  await sql`update members set updated_at = ${at} where tenant_id = ${tenantId} and id in ${ids}`.execute(db);
+}
+
+/** Removes (a time) or restores (null) the members in `ids`. */
+export async function setDeletedAt(db: Db, tenantId: number, ids: RawBuilder<unknown>, deletedAt: string | null, at: string): Promise<void> {
+  await sql`update members set deleted_at = ${deletedAt}, updated_at = ${at} where tenant_id = ${tenantId} and id in ${ids}`.execute(db);
+}

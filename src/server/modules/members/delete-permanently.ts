@@ -1,0 +1,47 @@
+import type { Deps } from '../../deps';
+import type { Member, Tenant } from '../../db/schema';
+import type { Filter } from '../../../shared/filter/types';
+import { act } from '../log/act';
+import { scrubMembersFromListings } from '../log/scrub';
+import { deleteRowsOfMembers } from '../batches/repo';
+import { endSessionsOf } from '../session/end';
+import * as bulk from './bulk-repo';
+import { eraseTraces, erasureTerms } from './erase-repo';
+import { eraseFiles } from './erase-files';
+import { loadModel } from './model';
+import * as purge from './purge-repo';
+
+const CHUNK = 1000;
+
+/**
+ * Permanently deletes matching members that are already in the bin: the member rows,
+ * their values, memberships, history and undo records, and the personal data in their
+ * log entries. One anonymous log line remains (GDPR right to erasure). Whatever else
+ * names them (other log rows, stored filters, throttling keys, uploads, outbox mails)
+ * goes too: erase.ts and erase-files.ts.
+ */
+export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<{ count: number }> {
+  const model = await loadModel(deps.db, tenant.id);
+  const tid = tenant.id;
+  const ids = await bulk.idsWhere(deps.db, bulk.deletedMatching({ db: deps.db, dialect: deps.dialect, tenantId: tid, model }, filter));
+  if (ids.length === 0) return { count: 0 };
+  const terms = await act(deps, tenant, me, 'members_deleted_permanently', async (trx, line) => {
+    // Read before the rows go: what names them elsewhere (GDPR Art. 17).
+    const { terms } = await erasureTerms(trx, deps.dialect, tid, ids);
+    for (let i = 0; i < ids.length; i += CHUNK) await purge.emptySignInLines(trx, tid, ids.slice(i, i + CHUNK));
+    await eraseTraces(trx, deps.dialect, tid, ids, terms);
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK);
+      await deleteRowsOfMembers(trx, tid, chunk);
+      await purge.emptyLinesAbout(trx, tid, chunk);
+      await endSessionsOf(trx, tid, chunk);
+      await purge.deleteMembers(trx, tid, chunk);
+    }
+    await scrubMembersFromListings(trx, tid, ids);
+    line.context = 'members';
+    line.data = [{ field: 'count', new: ids.length }];
+    return terms;
+  });
+  await eraseFiles(deps, tenant, terms);
+  return { count: ids.length };
+}
