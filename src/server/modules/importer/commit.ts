@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { act } from '../log/act';
+import * as batches from '../batches/recorder';
 import type { MemberModel } from '../members/model';
 import { insertMembers, writeMember } from '../members/write';
 import type { Prior } from './changes';
@@ -39,18 +39,27 @@ export interface Commit {
 }
 
 export async function commitImport(deps: Deps, tenant: Tenant, me: Member, { imp, sheet, req, model, changes, counts }: Commit): Promise<void> {
-  const batchId = crypto.randomUUID();
   await act(deps, tenant, me, 'members_imported', async (trx, line, at) => {
+    // Each member's values differ, so the import records the prior values it read itself.
+    const batch = await batches.open(trx, tenant.id, { kind: 'import', summary: { import: imp.id, filename: imp.filename }, authorId: me.id, at });
+    const batchId = batch.id;
     const ctx = { db: trx, tenant, model, authorId: me.id, at, context: 'PersonUpdate' as const, batchId };
-    const updated: repo.ImportBatch['updated'] = [];
+    const updatedIds: number[] = [];
+    const priorRows: batches.RecordedRow[] = [];
     for (const { p, prior } of changes) {
       if (!p.existing || !prior || prior.length === 0) continue;
+      const memberId = p.existing.id;
+      updatedIds.push(memberId);
+      for (const x of prior) priorRows.push({ member_id: memberId, ...x });
       await writeMember(ctx, p.existing, p.patch);
-      updated.push({ memberId: p.existing.id, prior });
     }
+    // Explicit values read before the writes, so they can be stored after them, in bulk.
+    await batch.pin(updatedIds);
+    await batch.recordRows(priorRows);
     // New members in multi-row statements: the bulk of a typical first import.
     const created = await insertMembers({ ...ctx, context: 'PersonInsert' }, changes.filter((c) => !c.p.existing).map((c) => c.p.patch), { imported: 1 });
-    await repo.recordImportBatch(trx, tenant.id, { batchId, importId: imp.id, filename: imp.filename, authorId: me.id, at, updated, created, memberCount: counts.created + counts.updated });
+    await batch.recordCreated(created);
+    await batch.finish();
     await repo.markImported(trx, tenant.id, imp.id, {
       batchId,
       created: counts.created,

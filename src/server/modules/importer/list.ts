@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { NotFound } from '../../lib/errors';
-import { undoBatch } from '../members/undo';
+import { undoBatch } from '../batches/service';
 import { IMPORTS_PAGE_SIZE } from '../../../shared/constants';
 import { loadImport } from './upload';
 import * as repo from './repo';

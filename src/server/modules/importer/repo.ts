@@ -1,10 +1,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { ImportsTable, Member } from '../../db/schema';
-import type { Prior } from './changes';
 
-// The importer's SQL: uploads (the imports table), the members an import matches, and the
-// undo record of an import. Every function takes the tenant id first, except the cleanup's
+// The importer's SQL: uploads (the imports table) and the members an import matches (its
+// undo record is kept through the batches module). Every function takes the tenant id first, except the cleanup's
 // passes over every association, which say so in their names.
 
 export type ImportRow = Selectable<ImportsTable>;
@@ -135,40 +134,4 @@ export function liveByTextValue(db: Db, tenantId: number, fieldId: number, lower
 export async function holdersOf(db: Db, tenantId: number, column: 'email' | 'phone', values: string[]): Promise<{ id: number; value: string | null }[]> {
   const rows = await db.selectFrom('members').select(['id', column]).where('tenant_id', '=', tenantId).where('deleted_at', 'is', null).where(column, 'in', values).execute();
   return rows.map((r) => ({ id: r.id, value: r[column] }));
-}
-
-// ---- The undo record of an import.
-
-export interface ImportBatch {
-  batchId: string;
-  importId: string;
-  filename: string;
-  authorId: number;
-  at: string;
-  /** Members the import updated, with the value of every changed item before the change. */
-  updated: { memberId: number; prior: Prior[] }[];
-  /** Members the import created. */
-  created: number[];
-  memberCount: number;
-}
-
-/**
- * The import's batch and the values undo puts back (kind 'member' pins a member, 'created'
- * marks one the import added). Kept as one function so that it can move to a shared batches
- * module in one piece.
- */
-export async function recordImportBatch(trx: Db, tenantId: number, b: ImportBatch): Promise<void> {
-  const batchId = b.batchId;
-  await trx.insertInto('batches').values({ id: batchId, tenant_id: tenantId, kind: 'import', summary: JSON.stringify({ import: b.importId, filename: b.filename }), member_count: 0, author_id: b.authorId, created_at: b.at }).execute();
-  const batchRows: { tenant_id: number; batch_id: string; member_id: number; kind: string; item: string; old_text: string | null; old_num: number | null }[] = [];
-  for (const { memberId, prior } of b.updated) {
-    batchRows.push({ tenant_id: tenantId, batch_id: batchId, member_id: memberId, kind: 'member', item: '', old_text: null, old_num: null });
-    for (const x of prior) batchRows.push({ tenant_id: tenantId, batch_id: batchId, member_id: memberId, ...x });
-  }
-  for (const id of b.created) {
-    batchRows.push({ tenant_id: tenantId, batch_id: batchId, member_id: id, kind: 'member', item: '', old_text: null, old_num: null });
-    batchRows.push({ tenant_id: tenantId, batch_id: batchId, member_id: id, kind: 'created', item: '', old_text: null, old_num: null });
-  }
-  for (let i = 0; i < batchRows.length; i += 500) await trx.insertInto('batch_values').values(batchRows.slice(i, i + 500)).execute();
-  await trx.updateTable('batches').set({ member_count: b.memberCount }).where('id', '=', batchId).execute();
 }
