@@ -10,7 +10,7 @@ import * as list from '../src/server/modules/members/list-repo';
 import { normalizeFilter } from '../src/shared/filter/normalize';
 import { seed } from '../scripts/seed';
 import { bulkUpdate } from '../src/server/modules/members/bulk';
-import { undoBatch } from '../src/server/modules/members/undo';
+import { undoBatch } from '../src/server/modules/batches/service';
 import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
 import { measure, fmt, percentile, timed, type Measured } from './stats';
 import { MEMBER_PAGE_SIZE_EVERYONE } from '../src/shared/constants';
