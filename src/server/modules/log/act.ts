@@ -1,7 +1,7 @@
 import type { Db } from '../../db/kysely';
 import { iso, type Clock } from '../../lib/clock';
 import type { LogEvent } from '../../../shared/constants';
-import { append, type LogDatum } from './append';
+import { append, type LogDatum } from './repo';
 
 /** The log line of an action, filled in by the action as it learns what it changed. */
 export interface LogLine {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
-import * as activity from '../log/append';
+import * as activity from '../log/repo';
 import { LOG_PAGE_SIZE } from '../../../shared/constants';
 
 // Issue 8 "Activity log": POST log/all (spec §7 shape, paging, filters) and GET log/{id}.

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/kysely';
 
-// Reads of the activity log (rows are written by ./append.ts and ./act.ts).
-// Every function takes the tenant id first; joins to members stay inside the tenant.
+// The activity log's SQL: appending a line (user actions go through act() in ./act.ts) and
+// the reads of the log page. Every function takes the tenant id first; joins to members
+// stay inside the tenant.
 
 export interface LogQuery {
   /** Empty: every event. */
@@ -51,4 +52,51 @@ export function findById(db: Db, tenantId: number, id: number): Promise<LogRow |
 export function memberNames(db: Db, tenantId: number, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('members').select(['id', 'firstname', 'lastname']).where('tenant_id', '=', tenantId).where('id', 'in', [...ids]).execute();
+}
+
+/** One changed value in a log entry: the field, its old and its new value. */
+export interface LogDatum {
+  field: string;
+  /** The field's label when the entry was written (member data), so renaming a field later does not rewrite history. */
+  label?: string;
+  old?: unknown;
+  new?: unknown;
+}
+
+export interface LogEntry {
+  event: string;
+  context?: string;
+  data?: LogDatum[];
+  authorId: number | null;
+  batchId?: string | null;
+  at: string;
+}
+
+// The log is append-only with one exception: erasing a person (GDPR) empties or rewrites
+// the rows that name them (./erase-repo.ts, members/erase-repo.ts). Nothing else updates or deletes
+// log rows. A user action writes its line through act() (./act.ts), in the same transaction.
+export async function append(db: Db, tenantId: number, e: LogEntry): Promise<void> {
+  await db
+    .insertInto('activity_log')
+    .values({
+      tenant_id: tenantId,
+      at: e.at,
+      event: e.event,
+      context: e.context ?? '',
+      data: JSON.stringify(e.data ?? []),
+      author_id: e.authorId,
+      batch_id: e.batchId ?? null,
+    })
+    .execute();
+}
+
+export function latest(db: Db, tenantId: number, limit: number) {
+  return db
+    .selectFrom('activity_log')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

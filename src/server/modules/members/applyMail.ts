@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { iso } from '../../lib/clock';
-import * as activity from '../log/append';
+import * as activity from '../log/repo';
 import { systemFrom } from '../mail/from';
 
 // The applicant's two emails: "received" after applying and

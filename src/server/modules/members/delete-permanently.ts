@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import type { Filter } from '../../../shared/filter/types';
 import { act } from '../log/act';
-import { scrubMembersFromListings } from '../log/scrub';
+import { scrubMembersFromListings } from '../log/erase-repo';
 import { deleteRowsOfMembers } from '../batches/repo';
 import { endSessionsOf } from '../session/end';
 import * as bulk from './bulk-repo';

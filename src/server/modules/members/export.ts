@@ -9,7 +9,7 @@ import type { Field } from '../../../shared/fields/types';
 import { formatFinnishDate, formatFinnishMobile } from '../../../shared/finnish';
 import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
-import * as activity from '../log/append';
+import * as activity from '../log/repo';
 import { filterSql } from './filter-sql';
 import { loadModel, type MemberModel } from './model';
 import { presentMember } from './present';

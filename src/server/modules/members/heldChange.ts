@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/kysely';
 import type { Member, Tenant } from '../../db/schema';
-import * as activity from '../log/append';
+import * as activity from '../log/repo';
 import { systemFrom } from '../mail/from';
 import * as repo from './repo';
 import { fullname } from './present';

@@ -3,7 +3,7 @@ import type { Member, Tenant } from '../../db/schema';
 import type { StoredValue } from '../../../shared/fields/types';
 import { valueToText } from '../../../shared/fields/values';
 import { hashPassword } from '../../lib/passwords';
-import * as activity from '../log/append';
+import * as activity from '../log/repo';
 import * as history from '../history/repo';
 import type { HistoryContext, HistoryDatum } from '../history/repo';
 import type { MemberPatch } from './input';

@@ -4,7 +4,7 @@ import { LOGIN_WINDOW_MS, MFA_ISSUER, MFA_MAX_FAILURES } from '../../../shared/c
 import { RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { isLegacy } from '../../lib/secretBox';
-import { append } from '../log/append';
+import { append } from '../log/repo';
 import { act } from '../log/act';
 import * as sessions from '../session/repo';
 import * as repo from './repo';

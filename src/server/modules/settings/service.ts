@@ -5,7 +5,7 @@ import { MEMBER_SETTINGS_KEYS, SETTINGS_SCOPES, type MemberSettingsReply, type S
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { businessIdToVatId, finnishBic, isValidBusinessId, normalizeBusinessId, normalizeIban, validateIban } from '../../../shared/finnish';
 import { ValidationError } from '../../lib/errors';
-import { append } from '../log/append';
+import { append } from '../log/repo';
 import { act } from '../log/act';
 import * as security from '../security/service';
 import * as tenants from '../tenants/repo';

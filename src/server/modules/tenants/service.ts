@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { iso } from '../../lib/clock';
 import { generatePassword, hashPassword } from '../../lib/passwords';
-import * as activity from '../log/append';
+import * as activity from '../log/repo';
 import * as members from '../members/repo';
 import * as repo from './repo';
 import { searchTextOf } from '../members/present';
