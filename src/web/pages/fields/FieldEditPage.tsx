@@ -21,7 +21,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { messageText } from '../../i18n/messages';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import {
   FIELD_FORM_FIELDS,
@@ -310,7 +310,7 @@ function FieldEditor({ field }: { field: FieldDetails | null }) {
   );
 }
 
-/** Spec/issue 5: removing dropdown options that members use asks whether to keep the old values in history or clear them. */
+/** Removing dropdown options that members use asks whether to keep the old values in history or clear them. */
 function OptionRemovalModal({
   inUse,
   pending,

@@ -13,7 +13,7 @@ import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { StepFields } from './StepFields';
 import { StepFile } from './StepFile';
 import { StepMapping } from './StepMapping';
@@ -33,7 +33,7 @@ import {
   type WizardStep,
 } from './wizardModel';
 
-// The import wizard (spec §2 /members/import; issue 7): 1 check fields, 2 choose the
+// The import wizard (/members/import): 1 check fields, 2 choose the
 // file, 3 map columns, 4 dry run → import → result with undo. The progress is kept in
 // the tab (sessionStorage), so a reload or a detour to add a field resumes it.
 
