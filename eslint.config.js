@@ -32,6 +32,8 @@ export default tseslint.config(
     // Type-only imports are erased at build time and do not count.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
+    // Without the extensions and parsers the plugin skips .ts/.tsx dependencies and silently
+    // finds no cycle at all.
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
