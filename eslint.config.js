@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', '.tmp/**'] },
@@ -39,5 +41,20 @@ export default tseslint.config(
         { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL belongs in a repo.ts (or <concept>-repo.ts) file; call a repository function here.' },
       ],
     },
+  },
+  {
+    // No import cycles anywhere in src/: a module graph without cycles can be read, tested and
+    // split bottom-up, and evaluation order never depends on which file happened to load first.
+    // Type-only imports are erased at build time and do not count.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    // Without the extensions and parsers the plugin skips .ts/.tsx dependencies and silently
+    // finds no cycle at all.
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

@@ -8,7 +8,8 @@ import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
 import { ResetRequestPage } from './pages/auth/ResetRequestPage';
 import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
-import { appRoutes, PATHS } from './routes';
+import { PATHS } from './paths';
+import { appRoutes } from './routes';
 
 // Builds the router from the route table: session pages and the public application
 // form outside the signed-in layout, registered pages inside it behind their role,

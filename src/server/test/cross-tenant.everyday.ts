@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { Client } from './harness';
-import { expectNotFound, type CrossTenantCase, type World } from './cross-tenant.cases';
+import { expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
 import { tokenHash } from '../modules/passwordreset/service';
 
 // Cross-tenant cases of the password reset and saved filter routes (issue 21 §13–14).

@@ -8,15 +8,14 @@ import { SUPERSEARCH_DEBOUNCE_MS, SUPERSEARCH_MIN_CHARS } from '../../shared/con
 import { formatFinnishMobile } from '../../shared/finnish/phone';
 import { useSuperSearch } from '../api/membersList';
 import { useCurrentSession } from '../auth/SessionContext';
-import { memberHistoryPath, memberSearchPath } from '../pages/members/listPaths';
-import { memberEditPath } from '../pages/members/paths';
-import { canOpen, PATHS } from '../routes';
+import { canOpen } from '../access';
+import { memberEditPath, memberHistoryPath, memberSearchPath, PATHS } from '../paths';
 import classes from './layout.module.css';
 
 const SHOW_ALL = '__show_all__';
 
 /**
- * Supersearch in the top bar (spec §9): 500 ms after more than 2 characters, matching
+ * Supersearch in the top bar: 500 ms after more than 2 characters, matching
  * members drop down under the box; arrows choose, Enter opens the member (the edit
  * page, or the history for the board). Enter without a choice, or "Näytä kaikki",
  * opens the search page with every match.

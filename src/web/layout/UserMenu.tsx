@@ -6,7 +6,8 @@ import { LOCALES, type Locale } from '../../shared/constants';
 import type { SessionUser } from '../../shared/schemas/session';
 import { LOGOUT_PATH } from '../auth/goto';
 import type { LanguageLinkState } from '../pages/settings/LanguagePage';
-import { isRegistered, PATHS } from '../routes';
+import { isRegistered } from '../access';
+import { languagePath, PATHS } from '../paths';
 
 /** Each language named in itself, so a user who cannot read the current one still finds theirs. */
 const LANGUAGE_NAMES: Record<Locale, string> = { fi: 'Suomi', sv: 'Svenska', en: 'English' };
@@ -72,7 +73,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <Menu.Item
                 key={locale}
                 component={Link}
-                to={PATHS.language.replace(':locale', locale)}
+                to={languagePath(locale)}
                 state={languageState}
                 lang={locale}
                 aria-current={i18n.language === locale ? 'true' : undefined}

@@ -14,7 +14,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { messageText } from '../../i18n/messages';
 import { PasswordStrengthMeter } from '../members/PasswordStrengthMeter';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import type { LoginNoticeState } from './LoginPage';
 import { AuthForm, BackToLoginLink, PasswordField } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
@@ -46,8 +46,8 @@ function DeadLink({ error }: { error: unknown }) {
 }
 
 /**
- * `/@reset/{token}`: the emailed link (issue 21 §13). Checks the link first, then takes the
- * new password twice; afterwards the login page, where 2FA still applies.
+ * `/@reset/{token}`: the emailed link. Checks the link first, then takes the new password
+ * twice; afterwards the login page, where 2FA still applies.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();

@@ -3,13 +3,13 @@ import { Navigate } from 'react-router';
 import { hasRole } from '../../auth/roles';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { PageHeader } from '../../components/PageHeader';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { DashboardHelp } from './DashboardHelp';
 import { dashboardPanels } from './panels';
 
 /**
- * `/`: titled with the association's name (spec §2), panels in a grid of equal-height rows.
- * An ordinary member has no register to look at (spec §6: edit-me pages only): their
+ * `/`: titled with the association's name, panels in a grid of equal-height rows.
+ * An ordinary member has no register to look at (members reach only the edit-me pages): their
  * home is their own data.
  */
 export function DashboardPage() {

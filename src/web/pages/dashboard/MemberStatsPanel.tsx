@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { useMemberStats } from '../../api/members';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useCurrentSession } from '../../auth/SessionContext';
-import { canOpen, isRegistered, PATHS } from '../../routes';
+import { canOpen, isRegistered } from '../../access';
+import { PATHS } from '../../paths';
 import { DashboardPanel } from './DashboardPanel';
 
 /** Member counts from members/get_stats: total, active, inactive and pending applications. */

@@ -2,17 +2,16 @@ import { Button, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasRole } from '../../auth/roles';
+import { canOpen } from '../../access';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { PageHeader } from '../../components/PageHeader';
-import { appRoutes, PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 
 /** A registered page the user's role does not reach. */
 export function ForbiddenPage() {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
-  const dashboard = appRoutes.find((route) => route.path === PATHS.dashboard);
-  const canGoHome = dashboard !== undefined && hasRole(user, dashboard.role);
+  const canGoHome = canOpen(user, PATHS.dashboard);
   return (
     <>
       <PageHeader title={t('forbidden.page')} />

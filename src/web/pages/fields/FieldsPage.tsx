@@ -12,10 +12,9 @@ import { useReorderableList } from '../../components/useReorderableList';
 import { bannerKeys } from '../../api/errorKeys';
 import { isApiError } from '../../api/errors';
 import classes from '../../components/reorder.module.css';
-import { PATHS } from '../../routes';
+import { fieldPath, PATHS } from '../../paths';
 import { fieldTypeLabel, visibilityLabel } from './fieldLabels';
 
-export const fieldPath = (id: number): string => PATHS.field.replace(':id', String(id));
 
 /** `/config/fields`: every field in form order; drag a row or use the arrows to reorder (saved at once). */
 export function FieldsPage() {

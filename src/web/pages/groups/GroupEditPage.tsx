@@ -17,7 +17,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { SubmitButton } from '../../components/SubmitButton';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { nameFromLabel } from '../fields/fieldForm';
 import { allowedSendersLabel } from './groupLabels';

@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Pager } from '../../components/Pager';
 import { membersListPath } from '../members/listPaths';
 import { DEFAULT_SORT } from '../members/memberColumns';
-import { memberEditPath } from '../members/paths';
+import { memberEditPath } from '../../paths';
 
 const PAGE_SIZE = 20;
 
@@ -18,7 +18,7 @@ const PAGE_SIZE = 20;
 export const groupFilter = (group: Pick<Group, 'name'>): Filter => [{ field: group.name, verb: 'in_group' }];
 
 /**
- * A group's members on its page (issue 21 §15): name (to the member) and email, a page at
+ * A group's members on its page: name (to the member) and email, a page at
  * a time, and the member list filtered by the group for everything else.
  */
 export function GroupMembers({ group }: { group: Group }) {

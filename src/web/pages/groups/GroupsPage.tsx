@@ -20,8 +20,8 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useReorderableList } from '../../components/useReorderableList';
 import { messageText } from '../../i18n/messages';
-import { PATHS } from '../../routes';
-import { allowedSendersLabel, groupPath } from './groupLabels';
+import { groupPath, PATHS } from '../../paths';
+import { allowedSendersLabel } from './groupLabels';
 
 /**
  * `/config/groups`: groups in their order with member counts. Site admins add, edit
@@ -134,7 +134,7 @@ export function GroupsPage() {
 
 const MAIL_FIELDS = ['email'] as const;
 
-/** Spec §6: a board member asks the site admins for the right to send group mail from an address. */
+/** A board member asks the site admins for the right to send group mail from an address. */
 function MailAccessRequest({ defaultEmail }: { defaultEmail: string }) {
   const { t } = useTranslation();
   const request = useRequestGroupMailAccess();

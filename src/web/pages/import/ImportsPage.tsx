@@ -8,13 +8,13 @@ import { type ImportRow, useImports } from '../../api/importer';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { formatDateTime } from '../members/historyFormat';
 import { UndoImportModal, type UndoTarget, undoneText } from './UndoImportModal';
 import { Pager } from '../../components/Pager';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
 
-// The imports (spec §2 /members/imports/all; issue 7 "Import batches and undo"): file,
+// The imports (/members/imports/all), each an undoable batch: file,
 // time, author, how many members, when undone; each can be undone, after a question.
 
 const PAGE_PARAM = 'sivu';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Field } from '../../../shared/fields/types';
 import type { Group as MemberGroup } from '../../../shared/schemas/groups';
 import { NewTabLink } from '../../components/NewTabLink';
-import { isRegistered, PATHS } from '../../routes';
+import { isRegistered } from '../../access';
+import { PATHS } from '../../paths';
 import { fieldTypeLabel } from '../fields/fieldLabels';
 
 interface StepFieldsProps {

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import type { ImportResult } from '../../api/importer';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { fieldMessageText } from '../../i18n/messages';
-import { isRegistered, PATHS } from '../../routes';
+import { isRegistered } from '../../access';
+import { PATHS } from '../../paths';
 import { StepChanges } from './StepChanges';
 import { errorRowCount } from './wizardModel';
 

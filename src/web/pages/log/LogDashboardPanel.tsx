@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLatestLog } from '../../api/log';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { PATHS } from '../../routes';
+import { logEntryPath, PATHS } from '../../paths';
 import { DashboardPanel } from '../dashboard/DashboardPanel';
-import { logEntryPath } from './paths';
 import { useLogLabels } from './useLogLabels';
 
-/** Dashboard: the three latest log entries, no transactions (spec §2), each opening its entry. */
+/** Dashboard: the three latest log entries, no transactions, each opening its entry. */
 export function LogDashboardPanel() {
   const { t } = useTranslation();
   const labels = useLogLabels();

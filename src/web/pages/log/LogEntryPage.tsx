@@ -11,14 +11,13 @@ import { useUndoBatch } from '../../components/undo';
 import type { BatchInfo } from '../../../shared/schemas/batches';
 import { batchState } from '../members/batchFormat';
 import { PageHeader } from '../../components/PageHeader';
-import { canOpen, PATHS } from '../../routes';
+import { canOpen } from '../../access';
+import { memberHistoryPath, PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { useLogLabels } from './useLogLabels';
 
-// `/log/{id}` (spec §2 "receipt view"): one entry with every stored value in full. Entries
-// with payments will show their receipt here once payments exist.
-
-const memberHistoryPath = (id: number) => PATHS.memberHistory.replace(':id', String(id));
+// `/log/{id}` (the receipt view): one entry with every stored value in full. Entries with
+// payments will show their receipt here once payments exist.
 
 /** Where "Takaisin lokiin" goes: the list page the user came from, else the log's first page. */
 function backTarget(state: unknown): string {
@@ -141,7 +140,7 @@ export function LogEntryPage() {
   );
 }
 
-/** The batch's undo state, and "Kumoa tämä muutos" while it can be undone (issue 21). */
+/** The batch's undo state, and "Kumoa tämä muutos" while it can be undone. */
 function BatchUndo({ batch }: { batch: BatchInfo }) {
   const { t } = useTranslation();
   const undo = useUndoBatch();

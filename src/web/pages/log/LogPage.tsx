@@ -10,12 +10,12 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { fieldMessageText } from '../../i18n/messages';
 import { LogChanges } from './LogChanges';
-import { logEntryPath } from './paths';
 import { useLogLabels } from './useLogLabels';
 import { Pager } from '../../components/Pager';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
+import { logEntryPath } from '../../paths';
 
-// `/log` (spec §2, §7 "Log"; issue 8): every entry newest first, 20 a page, with the
+// `/log`: every entry newest first, 20 a page, with the
 // date, event, context, author and changed values; filters by event and by days.
 // Filters and page live in the address, so the back button and links keep them.
 

@@ -13,12 +13,12 @@ import { useCurrentSession } from '../../auth/SessionContext';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { canOpen, PATHS } from '../../routes';
+import { canOpen } from '../../access';
+import { memberEditPath, PATHS } from '../../paths';
 import { ApplicationCorrection } from './ApplicationCorrection';
 import { sortDuplicates } from './applicationFormat';
 import { formatDateTime } from './historyFormat';
 import { formatCell } from './memberColumns';
-import { memberEditPath } from './paths';
 
 interface ApplicationDrawerProps {
   /** The application shown; the drawer is open while this is not null. */
@@ -31,7 +31,7 @@ interface ApplicationDrawerProps {
 }
 
 /**
- * One application (issue 6 "Applications"): every value the applicant gave, possible
+ * One application: every value the applicant gave, possible
  * duplicates of existing members flagged with links to them, and "Hyväksy" / "Hylkää".
  */
 export function ApplicationDrawer({ id, onClose, onApproved, onRejected }: ApplicationDrawerProps) {

@@ -10,16 +10,16 @@ import type { MemberReply } from '../../api/members';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { useUndoNotification } from '../../components/undo';
-import { isRegistered, PATHS } from '../../routes';
+import { isRegistered } from '../../access';
+import { memberEditPath, PATHS } from '../../paths';
 import { ApplicationDrawer } from './ApplicationDrawer';
 import { formatHelsinkiDate } from './applicationFormat';
 import { ApplyFormFields } from './ApplyFormFields';
 import { ApplyFormShare } from './ApplyFormShare';
-import { memberEditPath } from './paths';
 import { Pager } from '../../components/Pager';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
 
-// Membership applications (spec §2 /members/applications; issue 6 "Applications"):
+// Membership applications (/members/applications):
 // the queue of pending applications, oldest first; one opens in a drawer
 // (`?id=` in the address, so a reload or a shared link shows the same one).
 
@@ -210,7 +210,7 @@ export function ApplicationsPage() {
 }
 
 /**
- * No applications yet (issue 21 point 7): what to do next — choose the form's fields,
+ * No applications yet: what to do next — choose the form's fields,
  * share its address or embed it — with the address and the code to copy right here.
  */
 function EmptyApplications() {
@@ -239,7 +239,7 @@ function EmptyApplications() {
   );
 }
 
-/** Whether the applicant was told of the approval by email (issue 21 point 8); nothing without an address. */
+/** Whether the applicant was told of the approval by email; nothing without an address. */
 function ApprovalMailNote({ member }: { member: MemberReply }) {
   const { t } = useTranslation();
   const mail = (member.meta_ as { approval_mail?: string } | undefined)?.approval_mail;

@@ -1,12 +1,12 @@
 import { Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { copyableTextProps, CopyRow } from '../../components/CopyControls';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { embedSnippet } from './applicationFormat';
 
 /**
- * The application form for the association's own website (issue 6: "an embeddable
- * snippet"): an iframe of `/@apply?embed=1`, which the server lets other sites frame.
+ * The application form for the association's own website (an embeddable
+ * snippet): an iframe of `/@apply?embed=1`, which the server lets other sites frame.
  */
 export function ApplyEmbedSnippet() {
   const { t } = useTranslation();

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { isOnApplyForm } from '../../../shared/fields/types';
 import { useFields } from '../../api/fields';
 import { useCurrentSession } from '../../auth/SessionContext';
-import { canOpen, PATHS } from '../../routes';
+import { canOpen } from '../../access';
+import { PATHS } from '../../paths';
 
-/** Link to the field settings, where the form's fields are chosen (issue 21 point 8). */
+/** Link to the field settings, where the form's fields are chosen. */
 export function FieldsLink() {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
@@ -19,7 +20,7 @@ export function FieldsLink() {
 }
 
 /**
- * What the public form asks, by label (issue 21 point 8), so an internal field on it is
+ * What the public form asks, by label, so an internal field on it is
  * seen at once; with the way to the field settings.
  */
 export function ApplyFormFields() {

@@ -2,11 +2,11 @@ import { Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { copyableTextProps, CopyRow } from '../../components/CopyControls';
 import { NewTabLink } from '../../components/NewTabLink';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { ApplyEmbedSnippet } from './ApplyEmbedSnippet';
 
 /**
- * Where applicants find the form (issue 21 point 7): its public address to copy and
+ * Where applicants find the form: its public address to copy and
  * share, a link to open it, and the embed code for the association's own website.
  */
 export function ApplyFormShare() {

@@ -4,7 +4,7 @@ import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { MemberForm } from './MemberForm';
 import { MemberFormLoader } from './MemberFormLoader';
-import { memberEditPath } from './paths';
+import { memberEditPath } from '../../paths';
 
 /** `/members/add`: a new member; once saved, the page becomes the member's edit page. */
 export function MemberAddPage() {

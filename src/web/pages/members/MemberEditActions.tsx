@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { canOpen, PATHS } from '../../routes';
-import { memberHistoryPath } from './listPaths';
+import { canOpen } from '../../access';
+import { memberHistoryPath, PATHS } from '../../paths';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
 
 /**

@@ -10,7 +10,8 @@ import { useSetPersistentData } from '../../api/session';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { isRegistered, PATHS } from '../../routes';
+import { isRegistered } from '../../access';
+import { PATHS } from '../../paths';
 import {
   type ExportColumn,
   exportColumns,
@@ -24,9 +25,9 @@ import { FilterPage } from './FilterPage';
 import { membersListPath } from './listPaths';
 import type { ListModel } from './useListModel';
 
-// Member export (spec §2 /member_export/{filter}; issue 6 "Export"): how many members
+// Member export (/member_export/{filter}): how many members
 // the filter gives, which columns and which format, then the download: the page asks for
-// a single-use address (the filter in a POST body; issue 21) and the browser saves the
+// a single-use address (the filter in a POST body, never in a URL) and the browser saves the
 // file the server streams from it, however large. A refusal shows in the banner.
 
 /** `/member_export/{filter}` */

@@ -1,6 +1,6 @@
-import { Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type FormErrors, useForm, type UseFormReturnType } from '@mantine/form';
-import { type ReactNode, useId, useState } from 'react';
+import { Group, Stack } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Field, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
@@ -14,10 +14,10 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { BypassModal } from './BypassModal';
-import { MemberFieldInput } from './MemberFieldInput';
+import { MemberFlagsSection, MemberGroupsSection, MemberPasswordSection } from './MemberAdminSections';
+import { FieldSection, sections } from './MemberFieldSection';
 import {
   bypassableFields,
-  CONFIRM_PASSWORD,
   CURRENT_PASSWORD,
   formOrder,
   type MemberFormValues,
@@ -29,16 +29,12 @@ import {
   validateMemberForm,
   valueFields,
 } from './memberFormValues';
-import { MembershipFacts } from './MembershipFacts';
 import { OwnPasswordSection } from './OwnPasswordSection';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
-import { ReadOnlyFieldValue } from './ReadOnlyFieldValue';
 
 /**
- * Spec §2 "Member form: variants for membership application and member self-edit".
- * 'admin' (default) edits everything; 'application' (the public form) and 'self' (the
- * member's own data) show only the fields, with no groups, flags or password, refuse
- * empty required fields outright (no bypass) and show read-only fields as text.
+ * The member form's variants: 'admin' (default) edits everything; 'application' (the public
+ * form) and 'self' (the member's own data) show only the fields, with no groups, flags or
+ * password, refuse empty required fields outright (no bypass) and show read-only fields as text.
  */
 export type MemberFormVariant = 'admin' | 'application' | 'self';
 
@@ -62,23 +58,8 @@ export interface MemberFormProps<R extends MemberBody = MemberReply> {
   extra?: ReactNode;
 }
 
-interface Section {
-  heading: Field | null;
-  fields: Field[];
-}
-
-/** Fields split at their headings: each heading starts a titled section (spec §3: a heading only structures the form). */
-function sections(fields: readonly Field[]): Section[] {
-  const result: Section[] = [{ heading: null, fields: [] }];
-  for (const field of fields) {
-    if (field.type === 'heading') result.push({ heading: field, fields: [] });
-    else result[result.length - 1]?.fields.push(field);
-  }
-  return result.filter((s) => s.heading !== null || s.fields.length > 0);
-}
-
 /**
- * The admin's member form (issue 6): every field in the configured order with typed
+ * The admin's member form: every field in the configured order with typed
  * inputs, group memberships, flags and a new password. Server errors go under their
  * fields with focus on the first; empty required fields open the bypass modal.
  * `variant` gives the application and self-edit forms (see MemberFormVariant).
@@ -103,9 +84,6 @@ export function MemberForm<R extends MemberBody = MemberReply>({
   const order = admin ? formOrder(fields, groups) : [...own.map((f) => f.name), ...(self ? OWN_PASSWORD_INPUTS : [])];
   const [error, setError] = useState<unknown>(null);
   const [bypass, setBypass] = useState<{ names: string[]; values: MemberFormValues } | null>(null);
-  const groupsTitleId = useId();
-  const flagsTitleId = useId();
-  const passwordTitleId = useId();
 
   const form = useForm<MemberFormValues>({
     mode: 'controlled',
@@ -179,7 +157,6 @@ export function MemberForm<R extends MemberBody = MemberReply>({
   };
 
   const customGroups = memberGroups(groups);
-  const newPassword = form.getValues()[NEW_PASSWORD];
 
   return (
     <>
@@ -193,64 +170,15 @@ export function MemberForm<R extends MemberBody = MemberReply>({
               section={section}
               form={form}
               editing={!creating}
-              variant={variant}
+              ownData={!admin}
             />
           ))}
 
-          {admin && customGroups.length > 0 ? (
-            <Stack component="section" gap="sm" aria-labelledby={groupsTitleId}>
-              <Title order={2} size="h3" id={groupsTitleId}>
-                {t('members.groups')}
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {customGroups.map((group) => (
-                  <Checkbox key={group.id} label={group.label} {...form.getInputProps(group.name, { type: 'checkbox' })} />
-                ))}
-              </SimpleGrid>
-            </Stack>
-          ) : null}
-
           {admin ? (
             <>
-              <Stack component="section" gap="sm" aria-labelledby={flagsTitleId}>
-                <Title order={2} size="h3" id={flagsTitleId}>
-                  {t('members.flags')}
-                </Title>
-                {member ? <MembershipFacts member={member} /> : null}
-                <Checkbox label={t('members.active')} description={t('members.active_help')} {...form.getInputProps('active', { type: 'checkbox' })} />
-                <Checkbox label={t('members.board')} description={t('members.board_help')} {...form.getInputProps('board', { type: 'checkbox' })} />
-                <Checkbox
-                  label={t('members.site_admin')}
-                  description={t('members.site_admin_help')}
-                  {...form.getInputProps('site_admin', { type: 'checkbox' })}
-                />
-              </Stack>
-
-              <Stack component="section" gap="sm" aria-labelledby={passwordTitleId}>
-                <Title order={2} size="h3" id={passwordTitleId}>
-                  {t('members.login')}
-                </Title>
-                <Text size="sm">{creating ? t('members.login_help_new') : t('members.login_help_edit')}</Text>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <Stack gap={0}>
-                    <PasswordInput
-                      label={t('members.new_password')}
-                      autoComplete="new-password"
-                      maxLength={50}
-                      visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                      {...form.getInputProps(NEW_PASSWORD)}
-                    />
-                    <PasswordStrengthMeter password={typeof newPassword === 'string' ? newPassword : ''} />
-                  </Stack>
-                  <PasswordInput
-                    label={t('members.confirm_password')}
-                    autoComplete="new-password"
-                    maxLength={50}
-                    visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-                    {...form.getInputProps(CONFIRM_PASSWORD)}
-                  />
-                </SimpleGrid>
-              </Stack>
+              <MemberGroupsSection form={form} groups={customGroups} />
+              <MemberFlagsSection form={form} member={member} />
+              <MemberPasswordSection form={form} creating={creating} />
             </>
           ) : null}
 
@@ -287,32 +215,3 @@ function requiredErrors(fields: readonly Field[], values: MemberFormValues): Rec
     fields.filter((f) => f.visibility === VISIBILITY_REQUIRED && empty(values[f.name])).map((f) => [f.name, '_validation_field_required']),
   );
 }
-
-interface FieldSectionProps {
-  section: Section;
-  form: UseFormReturnType<MemberFormValues>;
-  editing: boolean;
-  variant: MemberFormVariant;
-}
-
-function FieldSection({ section, form, editing, variant }: FieldSectionProps) {
-  const titleId = useId();
-  const inputs = section.fields.map((field) =>
-    variant !== 'admin' && field.visibility < VISIBILITY_EDITABLE ? (
-      <ReadOnlyFieldValue key={field.id} field={field} value={form.getValues()[field.name]} />
-    ) : (
-      <MemberFieldInput key={field.id} field={field} form={form} editing={editing} ownData={variant !== 'admin'} />
-    ),
-  );
-  if (!section.heading) return <Stack gap="md">{inputs}</Stack>;
-  return (
-    <Stack component="section" gap="md" aria-labelledby={titleId}>
-      <Title order={2} size="h3" id={titleId}>
-        {section.heading.label}
-      </Title>
-      {section.heading.help_text ? <Text size="sm">{section.heading.help_text}</Text> : null}
-      {inputs}
-    </Stack>
-  );
-}
-

@@ -9,10 +9,10 @@ import { type HistoryEntry, useMemberAnyState, useMemberHistory } from '../../ap
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
-import { canOpen, PATHS } from '../../routes';
+import { canOpen } from '../../access';
+import { memberEditPath, PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { formatDateTime, historyValue } from './historyFormat';
-import { memberEditPath } from './paths';
 
 function contextLabel(t: TFunction, context: string): string {
   switch (context) {
@@ -30,7 +30,7 @@ function contextLabel(t: TFunction, context: string): string {
 /** Newest first; entries of the same moment by id. */
 const newestFirst = (a: HistoryEntry, b: HistoryEntry) => (a.at === b.at ? b.id - a.id : a.at < b.at ? 1 : -1);
 
-/** `/members/{id}/history`: who changed what and when (spec §3 "History entry"). */
+/** `/members/{id}/history`: who changed what and when. */
 export function MemberHistoryPage() {
   const { t } = useTranslation();
   const { user } = useCurrentSession();

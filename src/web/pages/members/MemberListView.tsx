@@ -10,7 +10,8 @@ import type { MemberRow } from '../../../shared/schemas/members';
 import { type ResultsParams, useMemberResults, useQuickSearch } from '../../api/membersList';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { canOpen, PATHS } from '../../routes';
+import { canOpen } from '../../access';
+import { PATHS } from '../../paths';
 import { ColumnChooser } from './ColumnChooser';
 import { FilterEditor } from './FilterEditor';
 import { nextSort } from './memberColumns';
@@ -36,12 +37,12 @@ interface MemberListViewProps extends RowLinks {
   toolbar?: (ctx: ListContext) => ReactNode;
   /** What an empty list shows; `filtered` when a filter hides everyone. */
   empty: (ctx: ListContext & { filtered: boolean }) => ReactNode;
-  /** Inside the filter editor, under its title (saved filters, issue 21 §14). */
+  /** Inside the filter editor, under its title (saved filters). */
   filterTools?: (ctx: ListContext) => ReactNode;
 }
 
 /**
- * A member list (issue 6): the count always in view, quick search, the filter editor
+ * A member list: the count always in view, quick search, the filter editor
  * (kept in the URL), the column chooser, page size and sortable columns (remembered),
  * and either pages or the virtualised "everyone" list.
  */

@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberRow } from '../../../shared/schemas/members';
 import { useCurrentSession } from '../../auth/SessionContext';
-import { canOpen, PATHS } from '../../routes';
-import { memberHistoryPath } from './listPaths';
-import { memberEditPath } from './paths';
+import { canOpen } from '../../access';
+import { memberEditPath, memberHistoryPath, PATHS } from '../../paths';
 
 interface MemberRowMenuProps {
   row: MemberRow;

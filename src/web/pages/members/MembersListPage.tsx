@@ -7,16 +7,16 @@ import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { canOpen, PATHS } from '../../routes';
-import { bulkEditPath, exportPath, memberHistoryPath, removedListPath } from './listPaths';
+import { canOpen } from '../../access';
+import { bulkEditPath, exportPath, memberEditPath, memberHistoryPath, PATHS } from '../../paths';
+import { removedListPath } from './listPaths';
 import { MemberListView } from './MemberListView';
 import { MemberRowMenu } from './MemberRowMenu';
 import { SavedFilterTools } from './SavedFilterTools';
-import { memberEditPath } from './paths';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
 import { useListModel } from './useListModel';
 
-/** `/members`: the register as a filtered, sorted list (issue 6); board members read it, site admins act on it. */
+/** `/members`: the register as a filtered, sorted list; board members read it, site admins act on it. */
 export function MembersListPage() {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
@@ -36,7 +36,7 @@ export function MembersListPage() {
           {t('import.page')}
         </Button>
       ) : null}
-      {/* Always here, also before the first application arrives (issue 21 point 7). */}
+      {/* Always here, also before the first application arrives. */}
       {canOpen(user, PATHS.memberApplications) ? (
         <Button component={Link} to={PATHS.memberApplications} variant="default" leftSection={<IconInbox size={18} aria-hidden />} data-testid="applications-link">
           {t('applications.members_link')}

@@ -13,13 +13,13 @@ import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useUndoNotification } from '../../components/undo';
-import { canOpen, PATHS } from '../../routes';
-import { memberHistoryPath } from './listPaths';
+import { canOpen } from '../../access';
+import { memberHistoryPath, PATHS } from '../../paths';
 import { MemberListView } from './MemberListView';
 import { useListModel } from './useListModel';
 
 /**
- * `/members/removed`: deleted members (spec §4: restorable). Site admins restore one
+ * `/members/removed`: deleted members (a deleted member can be restored). Site admins restore one
  * or every filtered member, or delete the filtered ones for good after a question
  * that names how many and says it cannot be undone.
  */

@@ -10,11 +10,10 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { useUndoBatch } from '../../components/undo';
-import { PATHS } from '../../routes';
-import { logEntryPath } from '../log/paths';
+import { logEntryPath, PATHS } from '../../paths';
 import { batchState, batchSummary } from './batchFormat';
 
-// `/members/recent` "Viimeisimmät muutokset" (issue 21 point 5): every undoable batch, newest
+// `/members/recent` "Viimeisimmät muutokset": every undoable batch, newest
 // first, undoable here for as long as it has not been undone; undone ones say when and by whom.
 
 export function RecentChangesPage() {

@@ -9,12 +9,11 @@ import { useSuperSearch } from '../../api/membersList';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
-import { canOpen, PATHS } from '../../routes';
+import { canOpen } from '../../access';
+import { memberEditPath, memberHistoryPath, memberSearchPath, PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
-import { memberHistoryPath, memberSearchPath } from '../members/listPaths';
 import { MemberRowMenu } from '../members/MemberRowMenu';
 import { PagedMemberTable } from '../members/MemberTable';
-import { memberEditPath } from '../members/paths';
 import { useListModel } from '../members/useListModel';
 
 /** `/search/{type}/{term}`: every member supersearch finds (up to 100); only members can be searched so far. */

@@ -8,7 +8,7 @@ import type { SiteAdmin } from '../../../shared/schemas/security';
 import { useClearMfa, useCloseSiteAdminSessions, useSendMfaResetCode } from '../../api/security';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { notifySuccess } from '../../components/notify';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import { formatDateTime } from '../members/historyFormat';
 import { type AdminAction, adminActions, adminName, effectiveMfaState, MFA_STATE_COLORS, MFA_STATE_LABELS } from './mfaFormat';
 
@@ -33,7 +33,7 @@ const ACTION_LABELS = {
 
 /**
  * Every site admin with their 2FA state, reset code, last login and open sessions, and
- * per row (after a question): send a reset code, remove 2FA, close sessions (spec §6).
+ * per row (after a question): send a reset code, remove 2FA, close sessions.
  */
 export function SiteAdminsSection({ admins }: { admins: readonly SiteAdmin[] }) {
   const { t } = useTranslation();
@@ -67,7 +67,7 @@ export function SiteAdminsSection({ admins }: { admins: readonly SiteAdmin[] }) 
         const reply = await close.mutateAsync(admin.id);
         notifySuccess(t('security.sessions_closed', { count: reply.closed }));
       } else {
-        // id 0: my other sessions; this one goes on, to the register root (spec §6).
+        // id 0: my other sessions; this one goes on, to the register root.
         const reply = await close.mutateAsync(0);
         setTarget(null);
         notifySuccess(t('security.own_sessions_closed', { count: reply.closed }));

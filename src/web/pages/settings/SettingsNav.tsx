@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { PATHS } from '../../routes';
+import { PATHS } from '../../paths';
 import classes from './settings.module.css';
 
 /** Links between the settings pages; the current one is marked with aria-current. */

@@ -1,0 +1,91 @@
+import type { MessageKey } from '../shared/i18n';
+import type { SessionUser } from '../shared/schemas/session';
+import { hasRole, type Role } from './auth/roles';
+import { PATHS, type AppPath } from './paths';
+
+// Which pages exist inside the signed-in layout, which role may open each, and which have a
+// menu entry. Data only, like paths.ts: links and the menu read it without importing any page
+// (routes.tsx pairs each path here with its page). A feature adds one entry here, its page in
+// routes.tsx and, if it has one, its navigation slot from `NAV`; anything not listed renders
+// the 404 page.
+
+/** Menu slots in the order of the navigation; labels are catalogue keys. */
+export const NAV = {
+  members: { label: 'nav.members', order: 10 },
+  fields: { label: 'nav.fields', order: 20 },
+  groups: { label: 'nav.groups', order: 30 },
+  messages: { label: 'nav.messages', order: 40 },
+  invoices: { label: 'nav.invoices', order: 50 },
+  expenseClaims: { label: 'nav.expense_claims', order: 60 },
+  log: { label: 'nav.log', order: 70 },
+  settings: { label: 'nav.settings', order: 80 },
+} as const satisfies Record<string, NavSlot>;
+
+export interface NavSlot {
+  label: MessageKey;
+  order: number;
+}
+
+export interface PageAccess {
+  /** One of PATHS. */
+  path: AppPath;
+  /** Lowest role that may open the page; the menu hides it from others. */
+  role: Role;
+  /** Set when the page has an entry in the main menu. */
+  nav?: NavSlot;
+}
+
+/** Pages inside the signed-in layout. The session pages (/@login, /@logout) live outside it. */
+export const pageAccess = [
+  // Every signed-in user lands here; an ordinary member is sent on to their own data (/edit_me_s).
+  { path: PATHS.dashboard, role: 'member' },
+
+  // Members. Board members may read the lists, history and search; saving, deleting and bulk
+  // edit are for site admins (members API), so those pages are theirs.
+  { path: PATHS.members, role: 'board', nav: NAV.members },
+  { path: PATHS.memberAdd, role: 'site_admin' },
+  { path: PATHS.memberEdit, role: 'site_admin' },
+  { path: PATHS.memberHistory, role: 'board' },
+  { path: PATHS.membersRemoved, role: 'board' },
+  // "Viimeisimmät muutokset" with undo.
+  { path: PATHS.membersRecent, role: 'site_admin' },
+  { path: PATHS.membersBulkEdit, role: 'site_admin' },
+  { path: PATHS.memberExport, role: 'site_admin' },
+  { path: PATHS.memberApplications, role: 'site_admin' },
+  // Import wizard and the imports with undo.
+  { path: PATHS.memberImport, role: 'site_admin' },
+  { path: PATHS.memberImports, role: 'site_admin' },
+  { path: PATHS.search, role: 'board' },
+
+  // Activity log: site admins only, the log holds personal data. The entry page is the receipt
+  // view; /log/transactions and /log/receipts come with payments.
+  { path: PATHS.log, role: 'site_admin', nav: NAV.log },
+  { path: PATHS.logReceipt, role: 'site_admin' },
+
+  // Fields, groups, settings. Groups are open to the board too: they see the list and can ask
+  // for group-mail rights; changing groups stays with site admins.
+  { path: PATHS.fields, role: 'site_admin', nav: NAV.fields },
+  { path: PATHS.fieldAdd, role: 'site_admin' },
+  { path: PATHS.field, role: 'site_admin' },
+  { path: PATHS.groups, role: 'board', nav: NAV.groups },
+  { path: PATHS.groupAdd, role: 'site_admin' },
+  { path: PATHS.group, role: 'site_admin' },
+  { path: PATHS.settings, role: 'site_admin', nav: NAV.settings },
+  { path: PATHS.settingsEclaim, role: 'site_admin' },
+  { path: PATHS.language, role: 'member' },
+  // Two-factor authentication, site admins and their sessions.
+  { path: PATHS.security, role: 'site_admin' },
+
+  // Member self-edit via session: every signed-in member's own data.
+  { path: PATHS.editMeSession, role: 'member' },
+] as const satisfies readonly PageAccess[];
+
+/** A path that has a page. */
+export type RegisteredPath = (typeof pageAccess)[number]['path'];
+
+/** Whether a path pattern has a page yet; links to later features check this, so none is dead. */
+export const isRegistered = (path: AppPath): boolean => pageAccess.some((p) => p.path === path);
+
+/** Whether `user` may open the page at `path` (registered, and their role reaches it); links check this. */
+export const canOpen = (user: Pick<SessionUser, 'board' | 'site_admin'>, path: AppPath): boolean =>
+  pageAccess.some((p) => p.path === path && hasRole(user, p.role));

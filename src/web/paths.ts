@@ -1,0 +1,114 @@
+import { filterToParam } from '../shared/filter/normalize';
+import type { Filter } from '../shared/filter/types';
+
+// Every path of the app as a router pattern, and the builders that fill in their parameters.
+// Data only: anything may import this file, so it imports no page, component or route table
+// (which role may open a path is in access.ts, which page renders it in routes.tsx).
+
+export const PATHS = {
+  dashboard: '/',
+  login: '/@login',
+  logout: '/@logout',
+  /** The public membership application; outside the signed-in layout, embeddable with ?embed=1. */
+  apply: '/@apply',
+  /** Forgotten password: ask for a link, then set a new password with it. */
+  reset: '/@reset',
+  resetPassword: '/@reset/:token',
+
+  members: '/members',
+  memberAdd: '/members/add',
+  memberEdit: '/members/:id/edit',
+  memberHistory: '/members/:id/history',
+  membersRemoved: '/members/removed',
+  membersRecent: '/members/recent',
+  memberApplications: '/members/applications',
+  membersBulkEdit: '/members/bulkedit/:filter', // filter as JSON
+  memberExport: '/member_export/:filter',
+  memberImports: '/members/imports/all',
+  memberImport: '/members/import',
+
+  fields: '/config/fields',
+  fieldAdd: '/config/fields/add',
+  field: '/config/fields/:id',
+  groups: '/config/groups',
+  groupAdd: '/config/groups/add',
+  group: '/config/groups/:id',
+
+  settings: '/config/settings',
+  settingsEclaim: '/config/settings_eclaim',
+  settingsMembercard: '/config/settings_membercard',
+  mandate: '/config/mandate',
+  security: '/config/security',
+  language: '/config/lang/:locale',
+
+  log: '/log',
+  logTransactions: '/log/transactions',
+  logReceipts: '/log/receipts',
+  logTransactionReport: '/log/transaction_report_xls',
+  logReceipt: '/log/:id',
+
+  invoices: '/invoices',
+  invoiceNew: '/invoices/new',
+  invoiceAddRecipients: '/invoices/new/:id',
+  invoiceReport: '/invoices/report',
+  invoiceSalesList: '/invoices/sales_invoice_list',
+  invoiceReceivable: '/invoices/accounts_receivable',
+  invoiceReminder: '/invoices/reminder/:id',
+  invoicePdf: '/invoices/download_pdf/:file', // "{id}.pdf": a router segment cannot hold a param and a suffix
+  invoice: '/invoices/:id',
+  invoicePerson: '/invoices/:id/person/:personId',
+  invoiceReportXls: '/invoice_report/xls',
+  invoiceReportRefs: '/invoice_report/refs',
+
+  letterPreview: '/msg/letter-preview/:file', // "{message_id}.{ext}"
+  letterPreviewPage: '/msg/letter-preview/:messageId/:file', // "{page}.{ext}"
+  messageShow: '/msg/show/:media/:id',
+
+  announcements: '/announcements',
+  announcementNew: '/announcements/new',
+  announcement: '/announcements/:id',
+
+  membercards: '/membercard',
+  membercardNew: '/membercard/new',
+  membercard: '/membercard/:id',
+
+  expenseClaims: '/expenseclaim',
+  expenseClaimArchive: '/expenseclaim/archive',
+  expenseClaimView: '/expenseclaim/view/:personId/:accountNumber',
+  expenseClaim: '/expenseclaim/:id',
+  expenseClaimPdf: '/claim_download_pdf/:personId/:accountNumber/:status/:timestamp',
+
+  updateRequests: '/updreqs',
+  updateRequestNew: '/updreqs/new',
+  updateRequestEditLinks: '/updreqs/get_edit_links',
+  updateRequest: '/updreqs/:id',
+  editMeHash: '/edit_me_h/:hash',
+  editMeSession: '/edit_me_s',
+
+  search: '/search/:type/:term',
+
+  paymentMethod: '/m/:id/method',
+  paymentCharge: '/m/:id/charge',
+  paymentFailure: '/m/failure',
+
+  balanceBuy: '/balance/buy',
+  balanceThanks: '/balance/thanks',
+  balanceSendEmail: '/balance/send_email',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+const withId = (pattern: string, id: number): string => pattern.replace(':id', String(id));
+
+export const memberEditPath = (id: number): string => withId(PATHS.memberEdit, id);
+export const memberHistoryPath = (id: number): string => withId(PATHS.memberHistory, id);
+export const fieldPath = (id: number): string => withId(PATHS.field, id);
+export const groupPath = (id: number): string => withId(PATHS.group, id);
+/** `/log/{id}`: one entry (the receipt view; for now every entry's detail page). */
+export const logEntryPath = (id: number): string => withId(PATHS.logReceipt, id);
+export const languagePath = (locale: string): string => PATHS.language.replace(':locale', locale);
+/** Filters travel as JSON in the path. */
+export const bulkEditPath = (filter: Filter): string => PATHS.membersBulkEdit.replace(':filter', filterToParam(filter));
+export const exportPath = (filter: Filter): string => PATHS.memberExport.replace(':filter', filterToParam(filter));
+export const memberSearchPath = (term: string): string =>
+  PATHS.search.replace(':type', 'members').replace(':term', encodeURIComponent(term));
