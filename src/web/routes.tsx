@@ -158,38 +158,38 @@ export const appRoutes: readonly AppRoute[] = [
   // Members (issue 6). Board members may read the lists, history and search; saving,
   // deleting and bulk edit are for site admins (members API), so those pages are theirs.
   { path: PATHS.members, page: MembersListPage, role: 'board', nav: NAV.members },
-  { path: PATHS.memberAdd, page: MemberAddPage, role: 'site_admin' },
-  { path: PATHS.memberEdit, page: MemberEditPage, role: 'site_admin' },
+  { path: PATHS.memberAdd, page: MemberAddPage, role: 'admin' },
+  { path: PATHS.memberEdit, page: MemberEditPage, role: 'admin' },
   { path: PATHS.memberHistory, page: MemberHistoryPage, role: 'board' },
   { path: PATHS.membersRemoved, page: MembersRemovedPage, role: 'board' },
   // "Viimeisimmät muutokset" with undo (issue 21).
-  { path: PATHS.membersRecent, page: RecentChangesPage, role: 'site_admin' },
-  { path: PATHS.membersBulkEdit, page: MembersBulkEditPage, role: 'site_admin' },
-  { path: PATHS.memberExport, page: MemberExportPage, role: 'site_admin' },
-  { path: PATHS.memberApplications, page: ApplicationsPage, role: 'site_admin' },
+  { path: PATHS.membersRecent, page: RecentChangesPage, role: 'admin' },
+  { path: PATHS.membersBulkEdit, page: MembersBulkEditPage, role: 'admin' },
+  { path: PATHS.memberExport, page: MemberExportPage, role: 'admin' },
+  { path: PATHS.memberApplications, page: ApplicationsPage, role: 'admin' },
   // Import wizard and the imports with undo (issue 7).
-  { path: PATHS.memberImport, page: ImportWizardPage, role: 'site_admin' },
-  { path: PATHS.memberImports, page: ImportsPage, role: 'site_admin' },
+  { path: PATHS.memberImport, page: ImportWizardPage, role: 'admin' },
+  { path: PATHS.memberImports, page: ImportsPage, role: 'admin' },
   { path: PATHS.search, page: SearchPage, role: 'board' },
 
   // Activity log (issue 8): site admins only, the log holds personal data. The entry page is
   // the spec's receipt view; /log/transactions and /log/receipts come with payments.
-  { path: PATHS.log, page: LogPage, role: 'site_admin', nav: NAV.log },
-  { path: PATHS.logReceipt, page: LogEntryPage, role: 'site_admin' },
+  { path: PATHS.log, page: LogPage, role: 'admin', nav: NAV.log },
+  { path: PATHS.logReceipt, page: LogEntryPage, role: 'admin' },
 
   // Fields, groups, settings (issue 5). Groups are open to the board too: they see the
   // list and can ask for group-mail rights; changing groups stays with site admins.
-  { path: PATHS.fields, page: FieldsPage, role: 'site_admin', nav: NAV.fields },
-  { path: PATHS.fieldAdd, page: FieldAddPage, role: 'site_admin' },
-  { path: PATHS.field, page: FieldEditPage, role: 'site_admin' },
+  { path: PATHS.fields, page: FieldsPage, role: 'admin', nav: NAV.fields },
+  { path: PATHS.fieldAdd, page: FieldAddPage, role: 'admin' },
+  { path: PATHS.field, page: FieldEditPage, role: 'admin' },
   { path: PATHS.groups, page: GroupsPage, role: 'board', nav: NAV.groups },
-  { path: PATHS.groupAdd, page: GroupAddPage, role: 'site_admin' },
-  { path: PATHS.group, page: GroupEditPage, role: 'site_admin' },
-  { path: PATHS.settings, page: SettingsPage, role: 'site_admin', nav: NAV.settings },
-  { path: PATHS.settingsEclaim, page: EclaimSettingsPage, role: 'site_admin' },
+  { path: PATHS.groupAdd, page: GroupAddPage, role: 'admin' },
+  { path: PATHS.group, page: GroupEditPage, role: 'admin' },
+  { path: PATHS.settings, page: SettingsPage, role: 'admin', nav: NAV.settings },
+  { path: PATHS.settingsEclaim, page: EclaimSettingsPage, role: 'admin' },
   { path: PATHS.language, page: LanguagePage, role: 'member' },
   // Two-factor authentication, site admins and their sessions (issue 8).
-  { path: PATHS.security, page: SecurityPage, role: 'site_admin' },
+  { path: PATHS.security, page: SecurityPage, role: 'admin' },
 
   // Update requests (issue 6 "Member self-edit via session"): every signed-in member's own data.
   { path: PATHS.editMeSession, page: EditMeSessionPage, role: 'member' },

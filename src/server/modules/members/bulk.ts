@@ -7,6 +7,8 @@ import type { Field, StoredValue } from '../../../shared/fields/types';
 import { parseFieldValue, valueToText } from '../../../shared/fields/values';
 import type { Filter } from '../../../shared/filter/types';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
+import { BULK_FLAGS, isBulkEditableField, NOT_BULK_EDITABLE } from '../../../shared/members/bulkEditable';
+import { FLAG_LABELS, type MemberFlag } from '../../../shared/members/history';
 import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../log/append';
@@ -26,11 +28,7 @@ import { endSessionsIn, endSessionsOf } from '../session/end';
 // (undo.ts) restores exactly. The matched ids are pinned first (kind 'member'), so an
 // edit that changes what the filter matches cannot change which members it touches.
 
-/** Not bulk-editable (spec §5). */
-export const NOT_BULK_EDITABLE = new Set(['firstname', 'lastname', 'email', 'password', 'newPassword_', 'site_admin', 'phone']);
-const TEXT_COLUMNS = new Set(['address_street', 'address_zip', 'address_city', 'email_porg1', 'email_porg2']);
-const FLAG_COLUMNS = new Set(['active', 'board']);
-const FLAG_LABELS: Record<string, string> = { active: 'Aktiivinen', board: 'Hallitus' };
+const FLAG_COLUMNS: ReadonlySet<string> = new Set(BULK_FLAGS);
 
 type Item =
   | { kind: 'col'; name: string; label: string; text: string | null; num: number | null; numeric: boolean }
@@ -57,11 +55,11 @@ export function parseBulkData(data: Record<string, unknown>, model: MemberModel,
     } else if (FLAG_COLUMNS.has(key) || group?.builtin === 'board') {
       const col = group?.builtin === 'board' ? 'board' : key;
       if (typeof raw !== 'boolean') errors[key] = ['_validation_invalid'];
-      else items.push({ kind: 'col', name: col, label: FLAG_LABELS[col]!, text: null, num: raw ? 1 : 0, numeric: true });
+      else items.push({ kind: 'col', name: col, label: FLAG_LABELS[col as MemberFlag], text: null, num: raw ? 1 : 0, numeric: true });
     } else if (group && !group.builtin) {
       if (typeof raw !== 'boolean') errors[key] = ['_validation_invalid'];
       else items.push({ kind: 'group', id: group.id, name: group.name, label: group.label, on: raw });
-    } else if (field && field.type !== 'heading' && field.type !== 'password' && (!field.fixed || TEXT_COLUMNS.has(key))) {
+    } else if (field && isBulkEditableField(field)) {
       const parsed = parseFieldValue(field, raw);
       const empty = parsed.ok && parsed.value.text === null && parsed.value.num === null;
       if (!parsed.ok) errors[key] = [parsed.key];

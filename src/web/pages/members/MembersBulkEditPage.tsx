@@ -22,14 +22,11 @@ import { describeFilter } from './filterLabels';
 import { FilterPage } from './FilterPage';
 import { membersListPath } from './listPaths';
 import type { ListModel } from './useListModel';
+import { BULK_FLAGS, isBulkEditableField } from '../../../shared/members/bulkEditable';
 
 // Bulk edit (spec §2, §5; issue 6): set fields, flags and group memberships for every
 // member the filter matches, after a question naming how many; undone from the
 // notification. Also "Poista kaikki rajatut" (bulk remove), undone the same way.
-
-/** Fixed fields bulk edit may set (spec §5: not the names, email, phone or password). */
-const BULK_FIXED = new Set(['address_street', 'address_zip', 'address_city', 'email_porg1', 'email_porg2']);
-const BULK_FLAGS = ['active', 'board'] as const;
 
 type Item =
   | { kind: 'field'; name: string; label: string; field: Field }
@@ -39,7 +36,7 @@ type Item =
 function bulkItems(t: TFunction, model: ListModel): { fields: Item[]; flags: Item[]; groups: Item[] } {
   return {
     fields: model.fields
-      .filter((f) => f.type !== 'heading' && f.type !== 'password' && (!f.fixed || BULK_FIXED.has(f.name)))
+      .filter(isBulkEditableField)
       .map((field): Item => ({ kind: 'field', name: field.name, label: field.label, field })),
     flags: BULK_FLAGS.map((flag): Item => ({ kind: 'flag', name: flag, label: flag === 'active' ? t('members.active') : t('members.board') })),
     groups: model.groups.filter((g) => g.builtin === null).map((group): Item => ({ kind: 'group', name: group.name, label: group.label, group })),
