@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_application_fields';
 import * as m010 from './migrations/010_password_resets';
 import * as m011 from './migrations/011_saved_filters';
 import * as m012 from './migrations/012_member_since';
+import * as m013 from './migrations/013_unique_email';
 import * as m015 from './migrations/015_export_tokens';
 
 // Migrations are imported statically (not read from disk) so they work the same
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '010_password_resets': m010,
   '011_saved_filters': m011,
   '012_member_since': m012,
+  '013_unique_email': m013,
   '015_export_tokens': m015,
 };
 
@@ -36,7 +38,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to run at every start and concurrently-safe via Kysely's lock table. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Numbers are handed out ahead of merging, so a database may already have run a later
+  // migration (015) when an earlier one (013) arrives: run the missing one, do not refuse.
+  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);

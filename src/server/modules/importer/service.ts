@@ -253,20 +253,10 @@ function cellInput(field: { type: string; options: { value: string; label: strin
 
 async function checkTaken(deps: Deps, tenant: Tenant, planned: Planned[], column: 'email' | 'phone', srcCol: string, errors: RowError[]): Promise<void> {
   const wanted = planned.filter((p) => p.patch.columns[column]);
-  for (let i = 0; i < wanted.length; i += 500) {
-    const chunk = wanted.slice(i, i + 500);
-    const taken = await deps.db
-      .selectFrom('members')
-      .select(['id', column])
-      .where('tenant_id', '=', tenant.id)
-      .where('deleted_at', 'is', null)
-      .where(column, 'in', chunk.map((p) => p.patch.columns[column]!))
-      .execute();
-    for (const p of chunk) {
-      const owner = taken.find((t) => t[column] === p.patch.columns[column]);
-      if (owner && owner.id !== p.existing?.id) errors.push({ row: p.row, column: srcCol, key: column === 'email' ? 'members_email_not_unique' : 'members_phone_not_unique' });
-    }
-  }
+  const taken = await members.whichTaken(deps.db, tenant.id, column, wanted.map((p) => ({ value: p.patch.columns[column]!, exceptId: p.existing?.id ?? null })));
+  wanted.forEach((p, i) => {
+    if (taken[i]) errors.push({ row: p.row, column: srcCol, key: column === 'email' ? 'members_email_not_unique' : 'members_phone_not_unique' });
+  });
 }
 
 export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: ImportRequest): Promise<ImportResult> {
