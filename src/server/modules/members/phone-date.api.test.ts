@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
 // Issue 21 points 11 and 12: dates typed on a phone's number pad, and foreign mobiles,
@@ -16,7 +17,7 @@ describe(`member dates and phone numbers (issue 21, ${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
+    await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
   });
   afterAll(() => t.close());
 
