@@ -110,6 +110,8 @@ export const LOG_EVENT_GROUPS = {
     'member_restored',
     // Own email/phone change that clashed with another member's, held for the admins (issue 11).
     'member_change_held',
+    // Migration 013: a live member's email that another member already had, cleared (the address stays in their history).
+    'member_email_duplicate_cleared',
     'member_applied',
     'member_approved',
     'application_mail_failed',

@@ -43,38 +43,38 @@ export const pageAccess = [
   // Members. Board members may read the lists, history and search; saving, deleting and bulk
   // edit are for site admins (members API), so those pages are theirs.
   { path: PATHS.members, role: 'board', nav: NAV.members },
-  { path: PATHS.memberAdd, role: 'site_admin' },
-  { path: PATHS.memberEdit, role: 'site_admin' },
+  { path: PATHS.memberAdd, role: 'admin' },
+  { path: PATHS.memberEdit, role: 'admin' },
   { path: PATHS.memberHistory, role: 'board' },
   { path: PATHS.membersRemoved, role: 'board' },
   // "Viimeisimmät muutokset" with undo.
-  { path: PATHS.membersRecent, role: 'site_admin' },
-  { path: PATHS.membersBulkEdit, role: 'site_admin' },
-  { path: PATHS.memberExport, role: 'site_admin' },
-  { path: PATHS.memberApplications, role: 'site_admin' },
+  { path: PATHS.membersRecent, role: 'admin' },
+  { path: PATHS.membersBulkEdit, role: 'admin' },
+  { path: PATHS.memberExport, role: 'admin' },
+  { path: PATHS.memberApplications, role: 'admin' },
   // Import wizard and the imports with undo.
-  { path: PATHS.memberImport, role: 'site_admin' },
-  { path: PATHS.memberImports, role: 'site_admin' },
+  { path: PATHS.memberImport, role: 'admin' },
+  { path: PATHS.memberImports, role: 'admin' },
   { path: PATHS.search, role: 'board' },
 
   // Activity log: site admins only, the log holds personal data. The entry page is the receipt
   // view; /log/transactions and /log/receipts come with payments.
-  { path: PATHS.log, role: 'site_admin', nav: NAV.log },
-  { path: PATHS.logReceipt, role: 'site_admin' },
+  { path: PATHS.log, role: 'admin', nav: NAV.log },
+  { path: PATHS.logReceipt, role: 'admin' },
 
   // Fields, groups, settings. Groups are open to the board too: they see the list and can ask
   // for group-mail rights; changing groups stays with site admins.
-  { path: PATHS.fields, role: 'site_admin', nav: NAV.fields },
-  { path: PATHS.fieldAdd, role: 'site_admin' },
-  { path: PATHS.field, role: 'site_admin' },
+  { path: PATHS.fields, role: 'admin', nav: NAV.fields },
+  { path: PATHS.fieldAdd, role: 'admin' },
+  { path: PATHS.field, role: 'admin' },
   { path: PATHS.groups, role: 'board', nav: NAV.groups },
-  { path: PATHS.groupAdd, role: 'site_admin' },
-  { path: PATHS.group, role: 'site_admin' },
-  { path: PATHS.settings, role: 'site_admin', nav: NAV.settings },
-  { path: PATHS.settingsEclaim, role: 'site_admin' },
+  { path: PATHS.groupAdd, role: 'admin' },
+  { path: PATHS.group, role: 'admin' },
+  { path: PATHS.settings, role: 'admin', nav: NAV.settings },
+  { path: PATHS.settingsEclaim, role: 'admin' },
   { path: PATHS.language, role: 'member' },
   // Two-factor authentication, site admins and their sessions.
-  { path: PATHS.security, role: 'site_admin' },
+  { path: PATHS.security, role: 'admin' },
 
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { freshDb, testDialect } from '../test/harness';
-import { migrateToLatest } from './migrate';
+import { migrateToLatest, migrations } from './migrate';
 
 describe(`migrations (${testDialect})`, () => {
+  it('are listed in the order of their numbers, so a new one always sorts after every shipped one', () => {
+    const names = Object.keys(migrations);
+    expect(names).toEqual([...names].sort());
+  });
+
   it('are idempotent: running them again changes nothing', async () => {
     const tdb = await freshDb();
     try {
       await migrateToLatest(tdb.handle.db);
       await migrateToLatest(tdb.handle.db);
       const rows = await tdb.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).execute();
-      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups', '003_members', '004_batches', '005_imports', '006_security', '007_log', '008_pg_lower_indexes', '009_application_fields', '010_password_resets', '011_saved_filters', '012_member_since', '015_export_tokens']);
+      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups', '003_members', '004_batches', '005_imports', '006_security', '007_log', '008_pg_lower_indexes', '009_application_fields', '010_password_resets', '011_saved_filters', '012_member_since', '015_export_tokens', '016_unique_email']);
     } finally {
       await tdb.drop();
     }

@@ -13,6 +13,7 @@ import * as m010 from './migrations/010_password_resets';
 import * as m011 from './migrations/011_saved_filters';
 import * as m012 from './migrations/012_member_since';
 import * as m015 from './migrations/015_export_tokens';
+import * as m016 from './migrations/016_unique_email';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -30,12 +31,15 @@ export const migrations: Record<string, Migration> = {
   '011_saved_filters': m011,
   '012_member_since': m012,
   '015_export_tokens': m015,
+  '016_unique_email': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; safe to run at every start and concurrently-safe via Kysely's lock table. */
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Ordered: a database refuses a new migration that sorts before one it has run, so new
+  // ones always get a number after every shipped one (migrate.test.ts checks the order).
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

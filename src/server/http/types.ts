@@ -1,7 +1,8 @@
 import type { Member, Tenant } from '../db/schema';
+import type { Role } from '../../shared/members/roles';
 
-/** Who may call a route. `member` = any logged-in member (services limit them to their own data). */
-export type Access = 'public' | 'member' | 'board' | 'admin';
+/** Who may call a route: a step of the role ladder. `member` = any logged-in member (services limit them to their own data). */
+export type Access = Role;
 
 export interface Auth {
   member: Member;

@@ -1,13 +1,13 @@
 import type { Member } from '../db/schema';
+import { roleOf, type MemberRole } from '../../shared/members/roles';
 
 /**
  * Who is looking at a reply, for presenters that show less to lesser roles (issue 11):
  * site admins see configuration, the board sees the register, a member sees what the
  * self-edit form needs.
  */
-export type Viewer = 'admin' | 'board' | 'member';
+export type Viewer = MemberRole;
 
 export function viewerOf(me: Member): Viewer {
-  if (me.site_admin === 1) return 'admin';
-  return me.board === 1 ? 'board' : 'member';
+  return roleOf(me);
 }

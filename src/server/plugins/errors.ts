@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from '../lib/errors';
+import { HttpError, ValidationError } from '../lib/errors';
+import { isEmailTaken } from '../db/constraints';
 
 // Every error leaves in one of the architecture guide's shapes; internals go only to the log.
 export function errorPlugin(app: FastifyInstance, opts: { webRoot: string | null }): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.status).send(err.body);
+    // A save that raced another past the email check: the same answer the check gives.
+    if (isEmailTaken(err)) return reply.status(400).send(ValidationError.field('email', 'members_email_not_unique').body);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large…: the client's fault, said plainly.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Member } from '../db/schema';
 import { Forbidden, SessionRequired } from '../lib/errors';
 import type { Access } from '../http/types';
+import { hasRole } from '../../shared/members/roles';
 
 /** Every API route with its guard; the cross-tenant test checks each one is covered. */
 export interface ApiRoute {
@@ -13,19 +13,6 @@ export interface ApiRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: ApiRoute[];
-  }
-}
-
-export function allows(access: Access, member: Member | null): boolean {
-  switch (access) {
-    case 'public':
-      return true;
-    case 'member':
-      return member !== null;
-    case 'board':
-      return member !== null && (member.board === 1 || member.site_admin === 1);
-    case 'admin':
-      return member !== null && member.site_admin === 1;
   }
 }
 
@@ -45,6 +32,6 @@ export function guardPlugin(app: FastifyInstance): void {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!req.auth) throw new SessionRequired();
-    if (!allows(access, req.auth.member)) throw new Forbidden();
+    if (!hasRole(req.auth.member, access)) throw new Forbidden();
   });
 }

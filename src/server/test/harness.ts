@@ -13,8 +13,7 @@ import type { Deps } from '../deps';
 import { createMailer, type Mailer } from '../modules/mail/mailer';
 import { createTenant, type CreatedTenant } from '../modules/tenants/service';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
-import { hashPassword } from '../lib/passwords';
-import { insert as insertMember } from '../modules/members/repo';
+import { makeMember } from './factories/member';
 
 // Test harness: one factory gives the same app on SQLite or PostgreSQL
 // (SEURA_TEST_DB=postgres + SEURA_TEST_PG_URL, set by scripts/test.ts).
@@ -209,19 +208,7 @@ let memberSeq = 0;
 export async function memberClient(t: TestApp, tenant: CreatedTenant, role: 'member' | 'board' = 'member'): Promise<Client> {
   memberSeq += 1;
   const email = `${role}${memberSeq}@${tenant.tenant.hostname ?? 'example.fi'}`;
-  const now = new Date().toISOString();
-  await insertMember(t.deps.db, tenant.tenant.id, {
-    firstname: role === 'board' ? 'Hallitus' : 'Jäsen',
-    lastname: `Nro${memberSeq}`,
-    email,
-    password_hash: await hashPassword(ADMIN_PASSWORD),
-    active: 1,
-    site_admin: 0,
-    board: role === 'board' ? 1 : 0,
-    deleted_at: null,
-    created_at: now,
-    updated_at: now,
-  });
+  await makeMember(t.deps, tenant, { firstname: role === 'board' ? 'Hallitus' : 'Jäsen', lastname: `Nro${memberSeq}`, email, board: role === 'board' ? 1 : 0, password: ADMIN_PASSWORD });
   const c = new Client(t.app, tenant.tenant.hostname ?? 'localhost', { ip: `10.1.0.${memberSeq % 250}` });
   await c.login(email);
   return c;

@@ -94,12 +94,3 @@ export function isOnApplyForm(field: Pick<Field, 'name' | 'type' | 'on_apply_for
 }
 
 export const FIXED_FIELD_NAMES: ReadonlySet<string> = new Set(FIXED_FIELDS.map((f) => f.name));
-
-/**
- * Names a custom field may not take: member attributes and API keys (spec §3 Member).
- * Group memberships are keyed by group name in member bodies, so field and group names share this space.
- */
-export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
-  ...FIXED_FIELD_NAMES,
-  'id', 'password', 'active', 'site_admin', 'board', 'everyone', 'fullname', 'username', 'imported', 'meta', 'filter', 'general', 'member_since',
-]);

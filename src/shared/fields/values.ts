@@ -2,6 +2,7 @@
 import { OLDEST_DATE, formatFinnishDate, parseFinnishDate } from '../finnish/date';
 import { passwordStrength, PASSWORD_MAX } from '../finnish/password';
 import type { Field, FieldType, StoredValue } from './types';
+import { normalizeEmail } from '../members/email';
 
 // Parsing and validating one member value for a field, shared by the member form,
 // the server, imports and type conversion, so a value is judged the same everywhere.
@@ -65,7 +66,7 @@ export function parseFieldValue(field: FieldShape, input: unknown): ParseResult 
       if (text.length > field.maxlength) return fail('_validation_too_long');
       return ok({ text, num: null });
     case 'email': {
-      const email = text.toLowerCase();
+      const email = normalizeEmail(text);
       if (email.length > field.maxlength) return fail('_validation_too_long');
       return EMAIL_RE.test(email) ? ok({ text: email, num: null }) : fail('_validation_invalid_email');
     }

@@ -719,6 +719,8 @@ const en = {
   'log.event.member_restored': "Member restored",
   // Self-edit clash held for the admins (issue 11)
   'log.event.member_change_held': "Member's contact detail change awaits review",
+  // One email per live member (members, migration 013)
+  'log.event.member_email_duplicate_cleared': "Duplicate email address removed from member",
   'log.event.member_applied': "Membership application received",
   'log.event.member_approved': "Membership application approved",
   // Applicant emails (issue 21 point 8)

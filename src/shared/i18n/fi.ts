@@ -719,6 +719,8 @@ const fi = {
   'log.event.member_restored': "Jäsen palautettu",
   // Self-edit clash held for the admins (issue 11)
   'log.event.member_change_held': "Jäsenen yhteystiedon muutos odottaa tarkistusta",
+  // One email per live member (members, migration 013)
+  'log.event.member_email_duplicate_cleared': "Päällekkäinen sähköpostiosoite poistettu jäseneltä",
   'log.event.member_applied': "Jäsenhakemus saapunut",
   'log.event.member_approved': "Jäsenhakemus hyväksytty",
   // Applicant emails (issue 21 point 8)

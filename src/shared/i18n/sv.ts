@@ -719,6 +719,8 @@ const sv = {
   'log.event.member_restored': "Medlem återställd",
   // Self-edit clash held for the admins (issue 11)
   'log.event.member_change_held': "Medlemmens ändring av kontaktuppgift väntar på granskning",
+  // One email per live member (members, migration 013)
+  'log.event.member_email_duplicate_cleared': "Dubblerad e-postadress borttagen från medlem",
   'log.event.member_applied': "Medlemsansökan mottagen",
   'log.event.member_approved': "Medlemsansökan godkänd",
   // Applicant emails (issue 21 point 8)

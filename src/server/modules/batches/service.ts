@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps';
+import { FLAG_LABELS, type MemberFlag } from '../../../shared/members/history';
 import type { Member, Tenant } from '../../db/schema';
 import { BATCH_PAGE_SIZE, type BatchInfo, type BatchesReply } from '../../../shared/schemas/batches';
 import { valueToText } from '../../../shared/fields/values';
@@ -115,7 +116,6 @@ function undoHistory(model: MemberModel, batch: undo.Batch, rows: undo.RecordedR
 
 // --- the list of batches ---
 
-const FLAG_LABELS: Record<string, string> = { active: 'Aktiivinen', board: 'Hallitus' };
 
 const fullname = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
@@ -133,7 +133,7 @@ function changesOf(model: MemberModel, summary: ReturnType<typeof parseSummary>)
   return (summary.changes ?? []).map((c) => {
     const field = model.byName.get(c.field);
     const group = model.groupByName.get(c.field);
-    const label = field?.label ?? group?.label ?? FLAG_LABELS[c.field] ?? c.field;
+    const label = field?.label ?? group?.label ?? FLAG_LABELS[c.field as MemberFlag] ?? c.field;
     let value = c.new;
     if (field?.type === 'dropdown' && typeof value === 'string') value = field.options.find((o) => o.value === value)?.label ?? value;
     return { field: c.field, label, new: typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null };

@@ -2,7 +2,8 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/kysely';
 import type { FieldRow, Member, Tenant } from '../../db/schema';
 import type { Field, FieldOption } from '../../../shared/fields/types';
-import { APPLY_FORM_EXCLUDED_TYPES, APPLY_FORM_LOCKED, FIXED_FIELDS, RESERVED_FIELD_NAMES } from '../../../shared/fields/types';
+import { APPLY_FORM_EXCLUDED_TYPES, APPLY_FORM_LOCKED, FIXED_FIELDS } from '../../../shared/fields/types';
+import { isReservedName, nameShapeError } from '../../../shared/fields/names';
 import { convertValue, valueToText } from '../../../shared/fields/values';
 import type { FieldSaveBody } from '../../../shared/schemas/fields';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
@@ -15,8 +16,6 @@ import type { Viewer } from '../../http/viewer';
 import { fieldsFor, presentField, presentFields } from './present';
 
 // Custom member fields: the field editor's rules, each user action one transaction.
-
-const NAME_RE = /^[A-Za-z0-9_]+$/;
 
 /** Fields in form order. Porg (guardian email) fields only when porg is enabled; empty headings only on request. */
 export async function listFields(deps: Deps, tenant: Tenant, opts: { allHeadings: boolean; viewer?: Viewer }): Promise<Field[]> {
@@ -40,9 +39,8 @@ export async function getField(deps: Deps, tenant: Tenant, id: number): Promise<
 function checkShape(body: FieldSaveBody, visibilityOptions: number[]): ValidationErrors {
   const errors: ValidationErrors = {};
   const add = (field: string, key: string) => (errors[field] ??= []).push(key);
-  if (body.name === '') add('name', '_validation_field_required');
-  else if (body.name.startsWith('_')) add('name', 'fields_name_underscore');
-  else if (!NAME_RE.test(body.name)) add('name', 'fields_name_invalid');
+  const nameError = nameShapeError(body.name);
+  if (nameError) add('name', nameError);
   if (!visibilityOptions.includes(body.visibility)) add('visibility', 'fields_invalid_visibility_option');
   if (body.type === 'dropdown') {
     const kept = body.options.filter((o) => !o.remove);
@@ -84,7 +82,7 @@ export async function createField(deps: Deps, tenant: Tenant, me: Member, body: 
   const visibilityOptions = visibilityOptionsFor(body.type, null);
   const errors = checkShape(body, visibilityOptions);
   const applyForm = onApplyForm(body.name, body.type, body.on_apply_form, null, errors);
-  if (!errors.name && (RESERVED_FIELD_NAMES.has(body.name.toLowerCase()) || (await repo.findByName(deps.db, tenant.id, body.name)))) {
+  if (!errors.name && (isReservedName(body.name) || (await repo.findByName(deps.db, tenant.id, body.name)))) {
     errors.name = ['fields_duplicate_name'];
   }
   throwIfAny(errors);
@@ -127,7 +125,7 @@ export async function updateField(deps: Deps, tenant: Tenant, me: Member, id: nu
   const errors = checkShape(body, visibilityOptions);
   if (!errors.name && body.name !== current.name) {
     if (fixed) errors.name = ['fields_fixed_cannot_rename'];
-    else if (RESERVED_FIELD_NAMES.has(body.name.toLowerCase())) errors.name = ['fields_duplicate_name'];
+    else if (isReservedName(body.name)) errors.name = ['fields_duplicate_name'];
     else {
       const other = await repo.findByName(deps.db, tenant.id, body.name);
       if (other && other.id !== id) errors.name = ['fields_duplicate_name'];

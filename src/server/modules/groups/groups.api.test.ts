@@ -3,7 +3,7 @@ import { captureSmtp, type SmtpCapture } from '../../test/smtp';
 import { adminClient, memberClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 import { createMailer } from '../mail/mailer';
-import * as members from '../members/repo';
+import { makeMember } from '../../test/factories';
 
 describe(`groups API (${testDialect})`, () => {
   let t: TestApp;
@@ -25,9 +25,8 @@ describe(`groups API (${testDialect})`, () => {
   });
 
   const addMembers = async (n: number, groupId: number | null, board = false) => {
-    const now = new Date().toISOString();
     for (let i = 0; i < n; i++) {
-      const m = await members.insert(t.deps.db, a.tenant.id, { firstname: 'G', lastname: String(i), active: 1, site_admin: 0, board: board ? 1 : 0, deleted_at: null, created_at: now, updated_at: now });
+      const m = await makeMember(t.deps, a, { firstname: 'G', lastname: String(i), email: null, board: board ? 1 : 0 });
       if (groupId) await t.deps.db.insertInto('member_groups').values({ tenant_id: a.tenant.id, group_id: groupId, member_id: m.id }).execute();
     }
   };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/kysely';
 import type { GroupRow, Member, Tenant } from '../../db/schema';
 import type { AllowedSenders, Group, GroupSaveBody } from '../../../shared/schemas/groups';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
-import { RESERVED_FIELD_NAMES } from '../../../shared/fields/types';
+import { isReservedName, nameShapeError } from '../../../shared/fields/names';
 import { NotFound, ValidationError } from '../../lib/errors';
 import { act } from '../log/act';
 import * as fields from '../fields/repo';
@@ -16,8 +16,6 @@ import { GROUP_MAIL_REQUESTS_MAX_PER_ASSOCIATION, GROUP_MAIL_REQUESTS_MAX_PER_ME
 
 // Groups. Built-in 'everyone' (all members) and 'board' (the board flag)
 // exist from tenant creation; other groups hold members through member_groups.
-
-const NAME_RE = /^[A-Za-z0-9_]+$/;
 
 function present(r: GroupRow, count?: number): Group {
   return {
@@ -59,12 +57,11 @@ export async function getGroup(deps: Deps, tenant: Tenant, id: number): Promise<
 }
 
 async function checkName(deps: Deps, tenantId: number, name: string, selfId: number | null): Promise<ValidationErrors> {
-  if (name === '') return { name: ['_validation_field_required'] };
-  if (name.startsWith('_')) return { name: ['fields_name_underscore'] };
-  if (!NAME_RE.test(name)) return { name: ['fields_name_invalid'] };
+  const shape = nameShapeError(name);
+  if (shape) return { name: [shape] };
   const clash = await repo.findByName(deps.db, tenantId, name);
   // Member bodies carry group flags keyed by group name, next to field values: the names must not collide.
-  if ((clash && clash.id !== selfId) || RESERVED_FIELD_NAMES.has(name.toLowerCase()) || (await fields.findByName(deps.db, tenantId, name))) {
+  if ((clash && clash.id !== selfId) || isReservedName(name) || (await fields.findByName(deps.db, tenantId, name))) {
     return { name: ['groups_duplicate_name'] };
   }
   return {};

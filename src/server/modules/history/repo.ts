@@ -1,12 +1,8 @@
 import type { Db } from '../../db/kysely';
+import type { HistoryDatum } from '../../../shared/members/history';
 
-/** One changed value in a member history entry (spec §3 "History entry"). */
-export interface HistoryDatum {
-  field: string;
-  label: string;
-  old: unknown;
-  new: unknown;
-}
+/** One changed value in a member history entry; its format is shared (src/shared/members/history.ts). */
+export type { HistoryDatum };
 
 export type HistoryContext = 'PersonInsert' | 'PersonUpdate' | 'PersonUpdateme';
 

@@ -36,15 +36,3 @@ export async function membersByKey(db: Db, tenantId: number, model: MemberModel,
   return out;
 }
 
-/**
- * For each wanted value, the id of a live member holding it, if any. Callers judge
- * whether that member is the one the row updates.
- */
-export async function holders(db: Db, tenantId: number, column: 'email' | 'phone', values: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (let i = 0; i < values.length; i += 500) {
-    // The first holder in the database's order, as a lookup with find() over the rows had it.
-    for (const r of await repo.holdersOf(db, tenantId, column, values.slice(i, i + 500))) if (r.value !== null && !out.has(r.value)) out.set(r.value, r.id);
-  }
-  return out;
-}

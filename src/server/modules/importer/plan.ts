@@ -6,7 +6,8 @@ import { neutralizeCell } from '../members/neutralize';
 import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
 import { IGNORE, MEMBER_NUMBER, type MappingEntry } from './mapping';
 import { cellAt, type Sheet } from './sheet';
-import { holders, membersByKey } from './match';
+import { membersByKey } from './match';
+import { whichTaken } from '../members/repo';
 
 // The check of an import: every row judged by the member form's own parser (so an import
 // accepts exactly what the form accepts), matched to an existing member by the key field,
@@ -107,9 +108,8 @@ function cellInput(field: { type: string; options: { value: string; label: strin
 
 async function checkTaken(db: Db, tenantId: number, planned: Planned[], column: 'email' | 'phone', srcCol: string, errors: RowError[]): Promise<void> {
   const wanted = planned.filter((p) => p.patch.columns[column]);
-  const owners = await holders(db, tenantId, column, wanted.map((p) => p.patch.columns[column]!));
-  for (const p of wanted) {
-    const owner = owners.get(p.patch.columns[column]!);
-    if (owner !== undefined && owner !== p.existing?.id) errors.push({ row: p.row, column: srcCol, key: column === 'email' ? 'members_email_not_unique' : 'members_phone_not_unique' });
-  }
+  const taken = await whichTaken(db, tenantId, column, wanted.map((p) => ({ value: p.patch.columns[column]!, exceptId: p.existing?.id ?? null })));
+  wanted.forEach((p, i) => {
+    if (taken[i]) errors.push({ row: p.row, column: srcCol, key: column === 'email' ? 'members_email_not_unique' : 'members_phone_not_unique' });
+  });
 }

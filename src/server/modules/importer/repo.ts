@@ -130,8 +130,3 @@ export function liveByTextValue(db: Db, tenantId: number, fieldId: number, lower
     .execute();
 }
 
-/** Live members (applications included) holding one of `values` in `column`. */
-export async function holdersOf(db: Db, tenantId: number, column: 'email' | 'phone', values: string[]): Promise<{ id: number; value: string | null }[]> {
-  const rows = await db.selectFrom('members').select(['id', column]).where('tenant_id', '=', tenantId).where('deleted_at', 'is', null).where(column, 'in', values).execute();
-  return rows.map((r) => ({ id: r.id, value: r[column] }));
-}

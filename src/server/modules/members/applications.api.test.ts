@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminClient, Client, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
+import { makeField, type FieldOverrides } from '../../test/factories';
 import { captureSmtp, type SmtpCapture } from '../../test/smtp';
 import { mailText } from '../../test/mailText';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -26,10 +27,8 @@ describe(`application form fields, corrections and applicant emails (${testDiale
     t = await testApp({ mailer });
     a = await makeTenant(t.deps, 'Kylän Kuoro ry');
     admin = await adminClient(t, a);
-    const add = async (body: Record<string, unknown>) => {
-      const r = await admin.post('/api/1/fields/new', body);
-      expect(r.status).toBe(200);
-      ids[body.name as string] = r.body.id;
+    const add = async (body: FieldOverrides) => {
+      ids[body.name] = (await makeField(admin, body)).id;
     };
     await add({ name: 'sisaiset', label: 'Sisäiset tiedot', type: 'heading', visibility: 2 });
     await add({ name: 'jasenmaksu_maksettu', label: 'Jäsenmaksu maksettu', type: 'checkbox', visibility: 2 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, memberClient, testApp, testDialect, Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
 describe(`applications and self-edit (${testDialect})`, () => {
@@ -13,9 +14,9 @@ describe(`applications and self-edit (${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 3, on_apply_form: true });
-    await admin.post('/api/1/fields/new', { name: 'sisainen', label: 'Sisäinen muistiinpano', type: 'text', visibility: 0 });
-    await admin.post('/api/1/fields/new', { name: 'jasennro', label: 'Jäsennumero', type: 'integer', visibility: 1 });
+    await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 3, on_apply_form: true });
+    await makeField(admin, { name: 'sisainen', label: 'Sisäinen muistiinpano', type: 'text', visibility: 0 });
+    await makeField(admin, { name: 'jasennro', label: 'Jäsennumero', type: 'integer', visibility: 1 });
     await admin.post('/api/1/members/new', { firstname: 'Liisa', lastname: 'Laine', email: 'liisa@x.fi', syntymapaiva: '1.2.1980', jasennro: 7 });
   });
   afterAll(() => t.close());

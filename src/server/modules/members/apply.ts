@@ -17,6 +17,7 @@ import { fullname } from './present';
 import * as repo from './repo';
 import { writeMember } from './write';
 import { approvedLetter, mailApplicant, type MailOutcome, receivedLetter } from './applyMail';
+import { insertHistory } from './insertHistory';
 import { takeRate } from '../../lib/rateLimit';
 import { APPLY_MAX_PER_ASSOCIATION, APPLY_MAX_PER_IP, RATE_WINDOW_MS } from '../../../shared/constants';
 
@@ -143,15 +144,12 @@ export async function approve(deps: Deps, tenant: Tenant, me: Member, id: number
     await repo.update(trx, tenant.id, id, { pending: 0, member_since: memberSinceAt(at), updated_at: at });
     // The member's story starts here: every value the applicant gave, as PersonInsert.
     const values = await repo.valuesOf(trx, tenant.id, [id]);
-    const data = [
-      ...(['firstname', 'lastname', 'email', 'phone', 'address_street', 'address_zip', 'address_city'] as const)
-        .filter((k) => m[k])
-        .map((k) => ({ field: k, label: model.byName.get(k)?.label ?? k, old: null, new: m[k] })),
-      ...values.flatMap((v) => {
-        const f = model.custom.find((x) => x.id === v.field_id);
-        return f ? [{ field: f.name, label: f.label, old: null, new: v.value_text ?? v.value_num }] : [];
-      }),
-    ];
+    const groups = await repo.groupsOf(trx, tenant.id, [id]);
+    const data = insertHistory(model, {
+      columns: m,
+      values: new Map(values.map((v) => [v.field_id, { text: v.value_text, num: v.value_num }])),
+      groupIds: groups.map((g) => g.group_id),
+    });
     await history.appendMany(trx, tenant.id, [{ memberId: id, context: 'PersonInsert', data, authorId: me.id, batchId: crypto.randomUUID(), at }]);
     line.context = `member:${id}`;
     line.data = [{ field: 'fullname_', new: fullname(m) }];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, memberClient, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
 // Issue 21 point 5: undo was only in a 10-second notification. Every undoable batch is
@@ -16,7 +17,7 @@ describe(`recent batches and their undo state (${testDialect})`, () => {
     t.clock.set('2026-04-01T09:00:00.000Z');
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', visibility: 2, options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] });
+    await makeField(admin, { name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', visibility: 2, options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] });
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
     for (const i of [0, 1, 2]) {
       const r = await admin.post('/api/1/members/new', { firstname: `Erä${i}`, lastname: 'Testi', email: `e${i}@x.fi`, jasenlaji: 'a' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
 // Issue 21 point 6: an empty value in bulk edit cleared the field for every member, and a
@@ -15,9 +16,9 @@ describe(`bulk edit: clearing is explicit (${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'seura', label: 'Seura', type: 'text', visibility: 2 });
-    await admin.post('/api/1/fields/new', { name: 'maksu', label: 'Maksu', type: 'decimal', visibility: 2 });
-    await admin.post('/api/1/fields/new', { name: 'uutiskirje', label: 'Uutiskirje', type: 'checkbox', visibility: 2 });
+    await makeField(admin, { name: 'seura', label: 'Seura', type: 'text', visibility: 2 });
+    await makeField(admin, { name: 'maksu', label: 'Maksu', type: 'decimal', visibility: 2 });
+    await makeField(admin, { name: 'uutiskirje', label: 'Uutiskirje', type: 'checkbox', visibility: 2 });
     for (const i of [0, 1]) {
       const r = await admin.post('/api/1/members/new', { firstname: `Tyhjä${i}`, lastname: 'Testi', email: `t${i}@x.fi`, seura: 'Ilves', maksu: '12,5', address_city: 'Tampere', uutiskirje: true });
       ids.push(r.body.id as number);

@@ -1,4 +1,6 @@
 import type { Deps } from '../../deps';
+import { BULK_FLAGS, isBulkEditableField, NOT_BULK_EDITABLE } from '../../../shared/members/bulkEditable';
+import { FLAG_LABELS, type MemberFlag } from '../../../shared/members/history';
 import type { Member, Tenant } from '../../db/schema';
 import type { Field, StoredValue } from '../../../shared/fields/types';
 import { parseFieldValue, valueToText } from '../../../shared/fields/values';
@@ -20,10 +22,8 @@ import { refreshSearchText } from './search-text';
 // members it touches.
 
 /** Not bulk-editable: names, sign-in data and rights are edited one member at a time. */
-export const NOT_BULK_EDITABLE = new Set(['firstname', 'lastname', 'email', 'password', 'newPassword_', 'site_admin', 'phone']);
-const TEXT_COLUMNS = new Set(['address_street', 'address_zip', 'address_city', 'email_porg1', 'email_porg2']);
-const FLAG_COLUMNS = new Set(['active', 'board']);
-const FLAG_LABELS: Record<string, string> = { active: 'Aktiivinen', board: 'Hallitus' };
+export { NOT_BULK_EDITABLE };
+const FLAG_COLUMNS: ReadonlySet<string> = new Set(BULK_FLAGS);
 /** Field types whose values are part of the quick-search text. */
 const SEARCHED_TYPES = ['text', 'textarea', 'email', 'dropdown', 'integer', 'decimal'];
 
@@ -52,11 +52,11 @@ export function parseBulkData(data: Record<string, unknown>, model: MemberModel,
     } else if (FLAG_COLUMNS.has(key) || group?.builtin === 'board') {
       const col = group?.builtin === 'board' ? 'board' : key;
       if (typeof raw !== 'boolean') errors[key] = ['_validation_invalid'];
-      else items.push({ kind: 'col', name: col, label: FLAG_LABELS[col]!, text: null, num: raw ? 1 : 0, numeric: true });
+      else items.push({ kind: 'col', name: col, label: FLAG_LABELS[col as MemberFlag], text: null, num: raw ? 1 : 0, numeric: true });
     } else if (group && !group.builtin) {
       if (typeof raw !== 'boolean') errors[key] = ['_validation_invalid'];
       else items.push({ kind: 'group', id: group.id, name: group.name, label: group.label, on: raw });
-    } else if (field && field.type !== 'heading' && field.type !== 'password' && (!field.fixed || TEXT_COLUMNS.has(key))) {
+    } else if (field && isBulkEditableField(field)) {
       const parsed = parseFieldValue(field, raw);
       const empty = parsed.ok && parsed.value.text === null && parsed.value.num === null;
       if (!parsed.ok) errors[key] = [parsed.key];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, memberClient, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
 describe(`bulk edit, bulk remove and undo (${testDialect})`, () => {
@@ -12,8 +13,8 @@ describe(`bulk edit, bulk remove and undo (${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', visibility: 2, options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] });
-    await admin.post('/api/1/fields/new', { name: 'seura', label: 'Seura', type: 'text', visibility: 2 });
+    await makeField(admin, { name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', visibility: 2, options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] });
+    await makeField(admin, { name: 'seura', label: 'Seura', type: 'text', visibility: 2 });
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
     for (const [i, laji] of ['a', 'n', 'n', 'a', 'n'].entries()) {
       const r = await admin.post('/api/1/members/new', { firstname: `Jäsen${i}`, lastname: 'Testi', email: `j${i}@x.fi`, jasenlaji: laji, seura: i === 0 ? 'Ilves' : '', kuoro: i === 1 });

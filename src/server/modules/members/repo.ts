@@ -1,6 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { Member, MembersTable, NewMember } from '../../db/schema';
+import { normalizeEmail } from '../../../shared/members/email';
 
 // Every function takes the tenant id first; there is no query path without it.
 
@@ -20,13 +21,13 @@ export function findById(db: Db, tenantId: number, id: number): Promise<Member |
   return db.selectFrom('members').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Emails are stored trimmed and lower-cased, so this is an index lookup. Live members only. */
+/** Emails are stored normalised (trimmed, lower-cased), so this is an index lookup. Live members only. */
 export function findByEmail(db: Db, tenantId: number, email: string): Promise<Member | undefined> {
   return db
     .selectFrom('members')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('email', '=', email.trim().toLowerCase())
+    .where('email', '=', normalizeEmail(email))
     .where('deleted_at', 'is', null)
     .orderBy('id')
     .executeTakeFirst();
@@ -35,7 +36,7 @@ export function findByEmail(db: Db, tenantId: number, email: string): Promise<Me
 export function insert(db: Db, tenantId: number, member: Omit<NewMember, 'tenant_id'>): Promise<Member> {
   return db
     .insertInto('members')
-    .values({ ...member, tenant_id: tenantId, email: member.email?.trim().toLowerCase() ?? null })
+    .values({ ...member, tenant_id: tenantId, email: member.email ? normalizeEmail(member.email) : null })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -51,14 +52,37 @@ export async function insertMany(db: Db, tenantId: number, members: Omit<NewMemb
 }
 
 export function update(db: Db, tenantId: number, id: number, row: Updateable<MembersTable>): Promise<unknown> {
+  // The unique index (migration 013) compares stored values: they must be in one form.
+  if (typeof row.email === 'string') row = { ...row, email: normalizeEmail(row.email) || null };
   return db.updateTable('members').set(row).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/**
+ * The one uniqueness check of emails and phone numbers: for each wanted value, whether a
+ * live member (applications included) other than its `exceptId` already holds it in
+ * `column`. One query per 500 values, so a whole import is checked as cheaply as a form.
+ * The database backs it for emails (unique index of migration 013).
+ */
+export async function whichTaken(db: Db, tenantId: number, column: 'email' | 'phone', wanted: readonly { value: string; exceptId: number | null }[]): Promise<boolean[]> {
+  const norm = (v: string) => (column === 'email' ? normalizeEmail(v) : v);
+  const out: boolean[] = [];
+  for (let i = 0; i < wanted.length; i += 500) {
+    const chunk = wanted.slice(i, i + 500);
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', column])
+      .where('tenant_id', '=', tenantId)
+      .where('deleted_at', 'is', null)
+      .where(column, 'in', [...new Set(chunk.map((w) => norm(w.value)))])
+      .execute();
+    for (const w of chunk) out.push(rows.some((r) => r[column] === norm(w.value) && r.id !== w.exceptId));
+  }
+  return out;
 }
 
 /** Another live member (not `exceptId`) already has this value in `column`. */
 export async function isTaken(db: Db, tenantId: number, column: 'email' | 'phone', value: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('members').select('id').where('tenant_id', '=', tenantId).where(column, '=', value).where('deleted_at', 'is', null);
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
+  return (await whichTaken(db, tenantId, column, [{ value, exceptId }]))[0]!;
 }
 
 type Name = { id: number; firstname: string; lastname: string };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
+import type { FieldType } from '../../../shared/fields/types';
 import { seed } from '../../../../scripts/seed';
 
 // Issue 11: get_results builds rows from indexed value and group lists. This guards that
@@ -15,7 +17,7 @@ describe(`get_results rows with custom fields and groups (${testDialect})`, () =
   beforeAll(async () => {
     t = await testApp();
     admin = await adminClient(t, await makeTenant(t.deps));
-    const f = (name: string, type: string) => admin.post('/api/1/fields/new', { name, label: name, type, visibility: 2 });
+    const f = (name: string, type: FieldType) => makeField(admin, { name, type });
     await f('vuosi', 'integer');
     await f('huom', 'text');
     await f('maksettu', 'checkbox');

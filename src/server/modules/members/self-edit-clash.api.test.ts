@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminClient, Client, memberClient, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
+import { makeField } from '../../test/factories';
 import type { OutgoingMail } from '../mail/mailer';
 import type { CreatedTenant } from '../tenants/service';
 import * as members from './repo';
@@ -18,7 +19,7 @@ describe(`self-edit clashes and applications' passwords (${testDialect})`, () =>
     admin = await adminClient(t, a);
     const other = await admin.post('/api/1/members/new', { firstname: 'Olli', lastname: 'Omistaja', email: 'olli@alfa.fi', phone: '040 111 2222' });
     expect(other.status).toBe(200);
-    expect((await admin.post('/api/1/fields/new', { name: 'tunnus', label: 'Tunnus', type: 'password', visibility: 2 })).status).toBe(200);
+    await makeField(admin, { name: 'tunnus', label: 'Tunnus', type: 'password', visibility: 2 });
   });
   afterAll(() => t.close());
   beforeEach(() => {

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/kysely';
 import type { Member, Tenant } from '../../db/schema';
 import type { StoredValue } from '../../../shared/fields/types';
-import { valueToText } from '../../../shared/fields/values';
+import { FLAG_LABELS, historyValue, PASSWORD_DATUM } from '../../../shared/members/history';
+import { insertHistory } from './insertHistory';
 import { hashPassword } from '../../lib/passwords';
 import * as activity from '../log/repo';
 import * as history from '../history/repo';
@@ -17,7 +18,6 @@ import { endSessionsOf } from '../session/end';
 // member history and the activity log in that same transaction.
 
 const FIXED_COLUMNS = ['firstname', 'lastname', 'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city'] as const;
-const FLAG_LABELS: Record<string, string> = { active: 'Aktiivinen', site_admin: 'Pääkäyttäjä', board: 'Hallitus' };
 
 export interface WriteContext {
   db: Db;
@@ -66,7 +66,7 @@ export async function writeMember(
     const before = current ? current[flag] === 1 : flag === 'active';
     const after = columns[flag] === 1;
     if (before !== after || !current) {
-      if (before !== after) data.push({ field: flag, label: FLAG_LABELS[flag]!, old: before, new: after });
+      if (before !== after) data.push({ field: flag, label: FLAG_LABELS[flag], old: before, new: after });
     }
   }
   for (const f of model.custom) {
@@ -77,8 +77,7 @@ export async function writeMember(
       values.delete(f.id);
       continue;
     }
-    const show = (v: StoredValue) => (f.type === 'password' ? (v.text ? '********' : null) : valueToText(f.type, v) || null);
-    data.push({ field: f.name, label: f.label, old: show(before), new: show(after) });
+    data.push({ field: f.name, label: f.label, old: historyValue(f.type, before), new: historyValue(f.type, after) });
   }
   for (const [groupId, on] of patch.groups) {
     if (oldGroups.has(groupId) === on) {
@@ -88,7 +87,7 @@ export async function writeMember(
     const g = model.groups.find((x) => x.id === groupId)!;
     data.push({ field: g.name, label: g.label, old: !on, new: on });
   }
-  if (patch.password) data.push({ field: 'password', label: 'Salasana', old: null, new: '********' });
+  if (patch.password) data.push(PASSWORD_DATUM);
 
   const merged = { ...(current ?? {}), ...columns } as Member;
   const allValues = new Map(oldByField);
@@ -140,11 +139,13 @@ export async function writeMember(
   for (const [groupId, on] of patch.groups) await repo.setGroup(db, tenantId, groupId, member.id, on);
 
   if (ctx.record !== false && (data.length > 0 || !current)) {
-    await history.appendMany(db, tenantId, [{ memberId: member.id, context: ctx.context, data, authorId: ctx.authorId, batchId: ctx.batchId ?? null, at: ctx.at }]);
+    // A new member's entry has one format wherever members are created.
+    const recorded = current ? data : insertHistory(model, { columns, values, groupIds: [...patch.groups].filter(([, on]) => on).map(([id]) => id), password: Boolean(patch.password) });
+    await history.appendMany(db, tenantId, [{ memberId: member.id, context: ctx.context, data: recorded, authorId: ctx.authorId, batchId: ctx.batchId ?? null, at: ctx.at }]);
     await activity.append(db, tenantId, {
       event: current ? 'member_updated' : 'member_created',
       context: `member:${member.id}`,
-      data: data.map((d) => ({ field: d.field, label: d.label, old: d.old, new: d.new })),
+      data: recorded.map((d) => ({ field: d.field, label: d.label, old: d.old, new: d.new })),
       authorId: ctx.authorId,
       batchId: ctx.batchId ?? null,
       at: ctx.at,
@@ -185,16 +186,7 @@ export async function insertMembers(ctx: WriteContext, patches: MemberPatch[], e
           address_city: c.address_city ?? null,
         };
         const searchText = searchTextOf(row, model.custom.filter((f) => values.has(f.id)).map((f) => ({ field: f, value: values.get(f.id)! })));
-        const data: HistoryDatum[] = [
-          ...FIXED_COLUMNS.filter((k) => row[k]).map((k) => ({ field: k, label: model.byName.get(k)?.label ?? k, old: null, new: row[k] })),
-          ...model.custom
-            .filter((f) => values.has(f.id))
-            .map((f) => ({ field: f.name, label: f.label, old: null, new: f.type === 'password' ? '********' : valueToText(f.type, values.get(f.id)!) || null })),
-          ...[...patch.groups].filter(([, on]) => on).map(([gid]) => {
-            const g = model.groups.find((x) => x.id === gid)!;
-            return { field: g.name, label: g.label, old: false, new: true };
-          }),
-        ];
+        const data = insertHistory(model, { columns: { ...row, active: c.active, board: c.board }, values, groupIds: [...patch.groups].filter(([, on]) => on).map(([gid]) => gid) });
         return { row, values, groups: patch.groups, searchText, data, active: c.active ?? 1, board: c.board ?? 0 };
       }),
     );

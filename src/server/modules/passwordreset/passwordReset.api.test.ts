@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
-import { hashPassword } from '../../lib/passwords';
-import { insert as insertMember } from '../members/repo';
+import { makeMember } from '../../test/factories';
 import { codeAt } from '../security/totp';
 import {
   PASSWORD_RESET_MAX_PER_ADDRESS,
@@ -48,19 +47,14 @@ describe(`password reset by email (${testDialect})`, () => {
   async function addMember(over: { active?: 0 | 1; pending?: 0 | 1; deleted?: boolean } = {}): Promise<{ id: number; email: string }> {
     n += 1;
     const email = `jasen${n}@example.fi`;
-    const now = new Date().toISOString();
-    const m = await insertMember(t.deps.db, a.tenant.id, {
+    const m = await makeMember(t.deps, a, {
       firstname: 'Maija',
       lastname: `Meikäläinen${n}`,
       email,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
+      password: ADMIN_PASSWORD,
       active: over.active ?? 1,
-      site_admin: 0,
-      board: 0,
       pending: over.pending ?? 0,
-      deleted_at: over.deleted ? now : null,
-      created_at: now,
-      updated_at: now,
+      deleted_at: over.deleted ? new Date().toISOString() : null,
     });
     return { id: m.id, email };
   }

@@ -3,7 +3,7 @@ import { Client, makeTenant, testApp, testDialect, ADMIN_PASSWORD, type TestApp 
 import type { CreatedTenant } from '../tenants/service';
 import * as members from '../members/repo';
 import * as settings from '../settings/repo';
-import { hashPassword } from '../../lib/passwords';
+import { makeMember } from '../../test/factories';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../../shared/constants';
 
 // Issue 11 "Sessions and accounts": removed, inactive, re-passworded and promoted members
@@ -12,7 +12,6 @@ describe(`session hardening (${testDialect})`, () => {
   let t: TestApp;
   let a: CreatedTenant;
   let ip = 0;
-  let n = 0;
   const client = () => new Client(t.app, a.tenant.hostname!, { ip: `10.1.0.${++ip}` });
   const NEW_PASSWORD = 'Uusi-Pitka-Salasana-77';
 
@@ -23,23 +22,7 @@ describe(`session hardening (${testDialect})`, () => {
   afterAll(() => t.close());
   beforeEach(() => t.clock.set(new Date()));
 
-  const addMember = async (opts: { siteAdmin?: boolean } = {}) => {
-    const now = new Date().toISOString();
-    const m = await members.insert(t.deps.db, a.tenant.id, {
-      firstname: 'Testi',
-      lastname: `Jäsen${++n}`,
-      email: `jasen${n}@example.fi`,
-      phone: null,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
-      active: 1,
-      site_admin: opts.siteAdmin ? 1 : 0,
-      board: 0,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-    return m;
-  };
+  const addMember = (opts: { siteAdmin?: boolean } = {}) => makeMember(t.deps, a, { site_admin: opts.siteAdmin ? 1 : 0, password: ADMIN_PASSWORD });
   const signIn = async (email: string, password = ADMIN_PASSWORD) => {
     const c = client();
     const r = await c.post('/api/1/session/login', { email, password });

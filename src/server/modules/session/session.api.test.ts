@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, makeTenant, testApp, testDialect, ADMIN_PASSWORD, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
-import * as members from '../members/repo';
-import { hashPassword } from '../../lib/passwords';
+import { makeMember } from '../../test/factories';
 import { SESSION_IDLE_TIMEOUT_MS, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP } from '../../../shared/constants';
 
 describe(`session API (${testDialect})`, () => {
@@ -55,22 +54,7 @@ describe(`session API (${testDialect})`, () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  const addMember = async (email: string, active: 0 | 1 = 1) => {
-    const now = new Date().toISOString();
-    return members.insert(t.deps.db, a.tenant.id, {
-      firstname: 'Testi',
-      lastname: 'Jäsen',
-      email,
-      phone: null,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
-      active,
-      site_admin: 0,
-      board: 0,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-  };
+  const addMember = (email: string, active: 0 | 1 = 1) => makeMember(t.deps, a, { lastname: 'Jäsen', email, active, password: ADMIN_PASSWORD });
 
   it('refuses an inactive member with the same error', async () => {
     await addMember('passiivi@example.fi', 0);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
-import { hashPassword } from '../../lib/passwords';
-import { insert as insertMember } from '../members/repo';
+import { makeMember } from '../../test/factories';
 import { codeAt } from '../security/totp';
 
 // Issue 11: every attempt is counted before the password or code is evaluated, so a burst
@@ -30,19 +29,7 @@ describe(`login throttle under concurrency (${testDialect})`, () => {
   async function addAdmin(): Promise<{ id: number; email: string }> {
     n += 1;
     const email = `throttle${n}@${a.tenant.hostname}`;
-    const now = new Date().toISOString();
-    const m = await insertMember(t.deps.db, a.tenant.id, {
-      firstname: 'Lukko',
-      lastname: 'Testi',
-      email,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
-      active: 1,
-      site_admin: 1,
-      board: 0,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const m = await makeMember(t.deps, a, { firstname: 'Lukko', lastname: 'Testi', email, site_admin: 1, password: ADMIN_PASSWORD });
     return { id: m.id, email };
   }
 

@@ -10,5 +10,5 @@ import { LogDashboardPanel } from '../log/LogDashboardPanel';
  */
 export const dashboardPanels: readonly { id: string; component: ComponentType; role: Role }[] = [
   { id: 'member_stats', component: MemberStatsPanel, role: 'board' },
-  { id: 'log', component: LogDashboardPanel, role: 'site_admin' },
+  { id: 'log', component: LogDashboardPanel, role: 'admin' },
 ];

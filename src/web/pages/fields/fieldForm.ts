@@ -2,6 +2,7 @@ import type { FormErrors } from '@mantine/form';
 import { FIELD_MAXLENGTH_DEFAULT } from '../../../shared/constants';
 import { type Field, type FieldType, type Visibility } from '../../../shared/fields/types';
 import { hasFourByteChars, parseDecimalText } from '../../../shared/fields/values';
+import { NAME_MAX, nameShapeError } from '../../../shared/fields/names';
 import type { FieldSaveBody } from '../../../shared/schemas/fields';
 
 // The field editor's form model: what the inputs hold (strings, as typed), how that
@@ -39,8 +40,6 @@ export const FIELD_FORM_FIELDS = ['label', 'type', 'visibility', 'on_apply_form'
 
 export const TEXT_TYPES: readonly FieldType[] = ['text', 'textarea', 'email', 'password'];
 export const NUMBER_TYPES: readonly FieldType[] = ['integer', 'decimal'];
-const NAME_RE = /^[A-Za-z0-9_]+$/;
-const NAME_MAX = 50;
 const DECIMALS_DEFAULT = 2;
 
 let rowSeq = 0;
@@ -110,11 +109,8 @@ export function validateFieldForm(values: FieldFormValues, isNew: boolean): Form
   else if (hasFourByteChars(label)) errors.label = '_validation_unsupported_characters';
 
   if (isNew) {
-    const name = values.name.trim();
-    if (name === '') errors.name = '_validation_field_required';
-    else if (name.startsWith('_')) errors.name = 'fields_name_underscore';
-    else if (!NAME_RE.test(name)) errors.name = 'fields_name_invalid';
-    else if (name.length > NAME_MAX) errors.name = '_validation_too_long';
+    const nameError = nameShapeError(values.name.trim());
+    if (nameError) errors.name = nameError;
   }
 
   if (values.type === 'dropdown') {

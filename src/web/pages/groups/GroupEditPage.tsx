@@ -20,6 +20,7 @@ import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard'
 import { PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { nameFromLabel } from '../fields/fieldForm';
+import { nameShapeError } from '../../../shared/fields/names';
 import { allowedSendersLabel } from './groupLabels';
 import { GroupMembers } from './GroupMembers';
 
@@ -65,12 +66,8 @@ function validateGroup(values: GroupFormValues): FormErrors {
   const errors: FormErrors = {};
   const parsed = groupSaveBody.safeParse(values);
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  const name = values.name.trim();
-  if (!errors.name) {
-    if (name === '') errors.name = '_validation_field_required';
-    else if (name.startsWith('_')) errors.name = 'fields_name_underscore';
-    else if (!/^[A-Za-z0-9_]+$/.test(name)) errors.name = 'fields_name_invalid';
-  }
+  const nameError = nameShapeError(values.name.trim());
+  if (!errors.name && nameError) errors.name = nameError;
   return errors;
 }
 

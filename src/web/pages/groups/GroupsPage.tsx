@@ -30,7 +30,7 @@ import { allowedSendersLabel } from './groupLabels';
 export function GroupsPage() {
   const { t, i18n } = useTranslation();
   const { user } = useCurrentSession();
-  const isAdmin = hasRole(user, 'site_admin');
+  const isAdmin = hasRole(user, 'admin');
   const groups = useGroups();
   const reorder = useReorderGroups();
   const items = groups.data ?? [];

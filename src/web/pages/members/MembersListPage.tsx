@@ -20,7 +20,7 @@ import { useListModel } from './useListModel';
 export function MembersListPage() {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
-  const isAdmin = hasRole(user, 'site_admin');
+  const isAdmin = hasRole(user, 'admin');
   const { model, error, retry } = useListModel();
   const remove = useDeleteWithUndo();
 

@@ -26,7 +26,7 @@ import { useListModel } from './useListModel';
 export function MembersRemovedPage() {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
-  const isAdmin = hasRole(user, 'site_admin');
+  const isAdmin = hasRole(user, 'admin');
   const { model, error: modelError, retry } = useListModel();
   const restore = useRestoreMember();
   const bulkRestore = useBulkRestore();

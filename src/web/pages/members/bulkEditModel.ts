@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { BULK_FLAGS, isBulkEditableField } from '../../../shared/members/bulkEditable';
 import type { Field } from '../../../shared/fields/types';
 import { parseFieldValue } from '../../../shared/fields/values';
 import type { Group as MemberGroup } from '../../../shared/schemas/groups';
@@ -8,10 +9,6 @@ import type { ListModel } from './useListModel';
 // What bulk edit may change and how a choice becomes the API body: fields, flags and group
 // memberships, each switched on separately; an empty value is sent only as "Tyhjennä kenttä".
 
-/** Fixed fields bulk edit may set: not the names, email, phone or password. */
-const BULK_FIXED = new Set(['address_street', 'address_zip', 'address_city', 'email_porg1', 'email_porg2']);
-const BULK_FLAGS = ['active', 'board'] as const;
-
 export type Item =
   | { kind: 'field'; name: string; label: string; field: Field }
   | { kind: 'flag'; name: string; label: string }
@@ -20,7 +17,7 @@ export type Item =
 export function bulkItems(t: TFunction, model: ListModel): { fields: Item[]; flags: Item[]; groups: Item[] } {
   return {
     fields: model.fields
-      .filter((f) => f.type !== 'heading' && f.type !== 'password' && (!f.fixed || BULK_FIXED.has(f.name)))
+      .filter(isBulkEditableField)
       .map((field): Item => ({ kind: 'field', name: field.name, label: field.label, field })),
     flags: BULK_FLAGS.map((flag): Item => ({ kind: 'flag', name: flag, label: flag === 'active' ? t('members.active') : t('members.board') })),
     groups: model.groups.filter((g) => g.builtin === null).map((group): Item => ({ kind: 'group', name: group.name, label: group.label, group })),

@@ -1,0 +1,3 @@
+// Test data builders: one way to make the members and fields API tests need.
+export { makeMember, type MemberOverrides } from './member';
+export { makeField, type FieldOverrides } from './field';
