@@ -89,3 +89,9 @@ export const memberSettingsReply = settingsReply.pick({
   disable_: true,
 });
 export type MemberSettingsReply = z.infer<typeof memberSettingsReply>;
+
+/** GET settings: everything for a site admin; for anyone else the member view and nothing more. */
+export const settingsGetReply = z.union([settingsReply, memberSettingsReply.strict()]);
+
+/** POST settings/save: the new settings; `sessions_ended_` when the 2FA switch ended every admin session. */
+export const settingsSaveReply = settingsReply.extend({ sessions_ended_: z.literal(true).optional() });

@@ -5,6 +5,7 @@ import { ValidationError } from '../../lib/errors';
 import { IMPORT_MAX_FILE_BYTES, UPLOADS_MAX_PER_ASSOCIATION, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 import { takeRate } from '../../lib/rateLimit';
 import * as service from './service';
+import { importResultReply, importsReply, markUndoneReply, sheetMetadataReply, uploadReply } from '../../../shared/schemas/importer';
 
 const idSchema = z.string().uuid('_validation_invalid');
 
@@ -13,6 +14,7 @@ export function importerRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/importer/upload',
     access: 'admin',
+    reply: uploadReply,
     handler: async ({ req, tenant, me }) => {
       // Parsing a spreadsheet costs the whole server: bounded per admin and per association (issue 11).
       await takeRate(
@@ -41,6 +43,7 @@ export function importerRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/importer/get_sheet_metadata',
     access: 'admin',
+    reply: sheetMetadataReply,
     body: z.object({ id: idSchema, sheet: z.string().max(200).optional() }),
     handler: ({ tenant, body }) => service.sheetMetadata(app.deps, tenant, body.id, body.sheet),
   });
@@ -48,6 +51,7 @@ export function importerRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/importer/importer',
     access: 'admin',
+    reply: importResultReply,
     body: z.object({
       id: idSchema,
       sheet: z.string().max(200).optional(),
@@ -73,6 +77,7 @@ export function importerRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/importer/all',
     access: 'admin',
+    reply: importsReply,
     body: z.object({ page: z.number().int().min(0).default(0) }),
     handler: ({ tenant, body }) => service.listImports(app.deps, tenant, body.page),
   });
@@ -80,6 +85,7 @@ export function importerRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/importer/mark_undone',
     access: 'admin',
+    reply: markUndoneReply,
     body: z.object({ id: idSchema, keep_changed: z.boolean().default(false) }),
     handler: ({ tenant, me, body }) => service.markUndone(app.deps, tenant, me, body.id, body.keep_changed),
   });

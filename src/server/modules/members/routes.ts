@@ -12,6 +12,13 @@ import { batchesBody } from '../../../shared/schemas/batches';
 import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
+import { deleteMemberReply, getResultsReply, historyReply, memberReply, memberStatsReply, searchReply } from '../../../shared/schemas/members';
+import { bulkGetReply, bulkReply, countReply } from '../../../shared/schemas/bulk';
+import { batchesReply, undoReply } from '../../../shared/schemas/batches';
+import { exportTokenReply } from '../../../shared/schemas/export';
+import { applicationReply, applyFormReply } from '../../../shared/schemas/applications';
+import { okReply } from '../../../shared/schemas/session';
+import { RAW_REPLY } from '../../http/route';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
@@ -21,6 +28,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/get_stats',
     access: 'board',
+    reply: memberStatsReply,
     body: memberStatsBody,
     handler: ({ tenant, body }) => service.getStats(app.deps, tenant, { filter: body.filter ?? [], deleted: body.deleted, pending: body.pending }),
   });
@@ -28,6 +36,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/get_results',
     access: 'board',
+    reply: getResultsReply,
     body: getResultsBody,
     handler: ({ tenant, body }) =>
       service.getResults(app.deps, tenant, {
@@ -44,6 +53,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/quicksearch',
     access: 'board',
+    reply: searchReply,
     body: searchBody,
     handler: ({ tenant, body }) => service.search(app.deps, tenant, body.term, { deleted: body.deleted, showAll: body.show_all, minChars: QUICKSEARCH_MIN_CHARS }),
   });
@@ -51,6 +61,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/supersearch',
     access: 'board',
+    reply: searchReply,
     body: searchBody,
     handler: ({ tenant, body }) => service.search(app.deps, tenant, body.term, { deleted: false, showAll: body.show_all, minChars: SUPERSEARCH_MIN_CHARS }),
   });
@@ -58,6 +69,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/get_history',
     access: 'board',
+    reply: historyReply,
     body: idBody,
     handler: ({ tenant, body }) => service.getHistory(app.deps, tenant, body.id),
   });
@@ -65,6 +77,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/restore',
     access: 'admin',
+    reply: memberReply,
     body: idBody,
     handler: ({ tenant, me, body }) => service.restoreMember(app.deps, tenant, me, body.id),
   });
@@ -73,6 +86,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkget',
     access: 'admin',
+    reply: bulkGetReply,
     body: filterBody,
     handler: ({ tenant, body }) => bulk.bulkGet(app.deps, tenant, body.filter ?? []),
   });
@@ -80,6 +94,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkupdate',
     access: 'admin',
+    reply: bulkReply,
     // `clear`: the fields to empty; an empty value elsewhere is refused (issue 21 point 6).
     body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()).default({}), clear: z.array(z.string().max(100)).max(500).default([]) }),
     handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? [], body.clear),
@@ -88,6 +103,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkremove',
     access: 'admin',
+    reply: bulkReply,
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.bulkRemove(app.deps, tenant, me, body.filter ?? []),
   });
@@ -95,6 +111,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkrestore',
     access: 'admin',
+    reply: bulkReply,
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.bulkRestore(app.deps, tenant, me, body.filter ?? []),
   });
@@ -102,6 +119,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/delete_permanently',
     access: 'admin',
+    reply: countReply,
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.deletePermanently(app.deps, tenant, me, body.filter ?? []),
   });
@@ -110,6 +128,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/batches',
     access: 'admin',
+    reply: batchesReply,
     body: batchesBody,
     handler: ({ tenant, body }) => listBatches(app.deps, tenant, body.page),
   });
@@ -117,6 +136,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/undo',
     access: 'admin',
+    reply: undoReply,
     body: z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) }),
     handler: ({ tenant, me, body }) => undoBatch(app.deps, tenant, me, body.batch_id, { keepChanged: body.keep_changed }),
   });
@@ -126,6 +146,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/export_token',
     access: 'admin',
+    reply: exportTokenReply,
     body: exportTokenBody,
     handler: ({ tenant, me, body, req }) =>
       createExportToken(app.deps, tenant, me, req.auth!.sessionId, { filter: body.filter ?? [], columns: body.columns, format: body.format }),
@@ -134,6 +155,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/members/export',
     access: 'admin',
+    reply: RAW_REPLY,
     query: z.object({ token: z.string().max(100).default('') }),
     handler: async ({ tenant, me, query, reply, req }) => {
       const file = await exportByToken(app.deps, tenant, me, req.auth!.sessionId, query.token);
@@ -148,12 +170,14 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/members/apply_form',
     access: 'public',
+    reply: applyFormReply,
     handler: ({ tenant }) => applyForm(app.deps, tenant),
   });
   route(app, {
     method: 'POST',
     url: '/api/1/members/apply',
     access: 'public',
+    reply: okReply,
     // The form is embeddable on the association's own site, where no cookie reaches us:
     // honeypot, fill time and a per-address limit guard it instead of a CSRF token.
     csrf: false,
@@ -164,6 +188,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/approve',
     access: 'admin',
+    reply: applicationReply,
     body: idBody,
     handler: async ({ tenant, me, body }) => {
       const { id, mail } = await approve(app.deps, tenant, me, body.id);
@@ -176,6 +201,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/new',
     access: 'admin',
+    reply: memberReply,
     body: memberSaveBody,
     handler: ({ tenant, me, body }) => service.createMember(app.deps, tenant, me, body),
   });
@@ -183,6 +209,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/members/:id',
     access: 'board',
+    reply: memberReply,
     query: z.object({ any_state: queryFlag, pending: queryFlag }),
     handler: ({ tenant, params, query }) => service.getMember(app.deps, tenant, idOf(params), { anyState: query.any_state, pending: query.pending }),
   });
@@ -190,6 +217,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/:id',
     access: 'admin',
+    reply: memberReply,
     body: memberSaveBody,
     handler: ({ tenant, me, params, body }) => service.saveMember(app.deps, tenant, me, idOf(params), body),
   });
@@ -197,6 +225,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'DELETE',
     url: '/api/1/members/:id',
     access: 'admin',
+    reply: deleteMemberReply,
     handler: ({ tenant, me, params }) => service.deleteMember(app.deps, tenant, me, idOf(params)),
   });
 }
