@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldReply } from './fields';
+import { memberReply } from './members';
 
 // Contract of membership applications: the public form (apply_form, apply) and what an
 // admin sees of a pending member (GET members/{id}?pending=1, approve).
@@ -25,3 +26,10 @@ export const applicationMeta = z.looseObject({
 /** One application: the member body with `meta_` telling when it came and whom it may duplicate. */
 export const applicationReply = z.looseObject({ id: z.number().int(), fullname_: z.string(), meta_: applicationMeta });
 export type ApplicationReply = z.infer<typeof applicationReply>;
+
+/** Whether the approved applicant got the approval email (none without an address). */
+export const APPROVAL_MAIL_OUTCOMES = ['sent', 'failed', 'no_email'] as const;
+
+/** POST members/approve: the new member, and in `meta_` what became of the approval email. */
+export const approveReply = memberReply.extend({ meta_: z.looseObject({ approval_mail: z.enum(APPROVAL_MAIL_OUTCOMES) }) });
+export type ApproveReply = z.infer<typeof approveReply>;

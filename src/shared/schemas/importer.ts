@@ -70,7 +70,7 @@ export const importRowChanges = z.object({
 });
 export type ImportRowChanges = z.infer<typeof importRowChanges>;
 
-export const importResultReply = z.object({
+const importCounts = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
@@ -78,13 +78,22 @@ export const importResultReply = z.object({
   /** Rows matched to a member whose name differs, not confirmed: left out. */
   skipped_different_person: z.number().int(),
   errors: z.array(importRowError),
-  /** Dry run: the changes of the first updated rows (the flagged ones always) … */
-  changes: z.array(importRowChanges).optional(),
-  /** … and how many rows would change a member in all. */
-  changes_total: z.number().int().optional(),
-  /** The import itself (not a dry run): the upload's id, for its undo. */
-  import_id: importId.optional(),
 });
+
+/** The dry run: the counts, and the changes of the first updated rows (the flagged ones always) … */
+export const importCheckReply = importCounts.extend({
+  changes: z.array(importRowChanges),
+  /** … and how many rows would change a member in all. */
+  changes_total: z.number().int(),
+});
+export type ImportCheck = z.infer<typeof importCheckReply>;
+
+/** The import itself: the counts and the upload's id, for its undo. */
+export const importDoneReply = importCounts.extend({ import_id: importId });
+export type ImportDone = z.infer<typeof importDoneReply>;
+
+/** POST importer/importer answers a check when `dry_run`, else the import done. */
+export const importResultReply = z.union([importCheckReply.strict(), importDoneReply.strict()]);
 export type ImportResult = z.infer<typeof importResultReply>;
 
 export const importsBody = z.object({ page: z.number().int().min(0).default(0) });

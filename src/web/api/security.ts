@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { MfaPolicy } from '../../shared/constants';
 import {
   type LoginReply,
@@ -11,6 +11,7 @@ import {
   siteAdminsReply,
 } from '../../shared/schemas/security';
 import { okReply, type SessionReply, sessionReply } from '../../shared/schemas/session';
+import { settingsSaveReply } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
@@ -99,10 +100,10 @@ export const useCloseSiteAdminSessions = () => useAdminAction('members/close_sit
 /**
  * settings/save with scope 'security'. The server ends every admin session, the
  * caller's included, so nothing cached is refreshed here: the page goes to /@login.
- * The reply's shape does not matter (the session it would describe is gone).
+ * Its reply (the new settings) is not used: the session it would describe is gone.
  */
 export function useSaveMfaPolicy() {
   return useMutation({
-    mutationFn: (mfa_enabled_for: MfaPolicy) => api.post('settings/save', { scope_: 'security', mfa_enabled_for }, z.unknown()),
+    mutationFn: (mfa_enabled_for: MfaPolicy) => api.post('settings/save', { scope_: 'security', mfa_enabled_for }, settingsSaveReply),
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { memberSettingsReply, type SettingsReply, settingsReply, type SettingsSaveBody } from '../../shared/schemas/settings';
+import { memberSettingsReply, type SettingsReply, settingsReply, type SettingsSaveBody, settingsSaveReply } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
@@ -40,7 +40,7 @@ export function useMemberSettings() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsSaveBody) => api.post('settings/save', body, settingsReply),
+    mutationFn: (body: SettingsSaveBody) => api.post('settings/save', body, settingsSaveReply),
     onSuccess: (reply: SettingsReply) => {
       queryClient.setQueriesData<SettingsReply>({ queryKey: ['settings', 'get'] }, reply);
       return queryClient.invalidateQueries({ queryKey: queryKeys.session() });

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { route } from '../../http/route';
 import { ValidationError } from '../../lib/errors';
 import { IMPORT_MAX_FILE_BYTES, UPLOADS_MAX_PER_ASSOCIATION, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 import { takeRate } from '../../lib/rateLimit';
 import * as service from './service';
-import { importResultReply, importsReply, markUndoneReply, sheetMetadataReply, uploadReply } from '../../../shared/schemas/importer';
-
-const idSchema = z.string().uuid('_validation_invalid');
+import {
+  importBody,
+  importResultReply,
+  importsBody,
+  importsReply,
+  markUndoneBody,
+  markUndoneReply,
+  sheetMetadataBody,
+  sheetMetadataReply,
+  uploadReply,
+} from '../../../shared/schemas/importer';
 
 export function importerRoutes(app: FastifyInstance): void {
   route(app, {
@@ -44,7 +51,7 @@ export function importerRoutes(app: FastifyInstance): void {
     url: '/api/1/importer/get_sheet_metadata',
     access: 'admin',
     reply: sheetMetadataReply,
-    body: z.object({ id: idSchema, sheet: z.string().max(200).optional() }),
+    body: sheetMetadataBody,
     handler: ({ tenant, body }) => service.sheetMetadata(app.deps, tenant, body.id, body.sheet),
   });
   route(app, {
@@ -52,16 +59,7 @@ export function importerRoutes(app: FastifyInstance): void {
     url: '/api/1/importer/importer',
     access: 'admin',
     reply: importResultReply,
-    body: z.object({
-      id: idSchema,
-      sheet: z.string().max(200).optional(),
-      mapping: z.array(z.object({ src_col: z.string().max(500), dst_field: z.string().max(100) })).max(500),
-      key_field: z.string().max(100).default('email'),
-      dry_run: z.boolean().default(true),
-      skip_error_rows: z.boolean().default(false),
-      // Rows whose name differs from the matched member's, confirmed by the user (issue 21.3).
-      confirm_rows: z.array(z.number().int().min(1)).max(100_000).default([]),
-    }),
+    body: importBody,
     handler: ({ tenant, me, body }) =>
       service.runImport(app.deps, tenant, me, {
         id: body.id,
@@ -78,7 +76,7 @@ export function importerRoutes(app: FastifyInstance): void {
     url: '/api/1/importer/all',
     access: 'admin',
     reply: importsReply,
-    body: z.object({ page: z.number().int().min(0).default(0) }),
+    body: importsBody,
     handler: ({ tenant, body }) => service.listImports(app.deps, tenant, body.page),
   });
   route(app, {
@@ -86,7 +84,7 @@ export function importerRoutes(app: FastifyInstance): void {
     url: '/api/1/importer/mark_undone',
     access: 'admin',
     reply: markUndoneReply,
-    body: z.object({ id: idSchema, keep_changed: z.boolean().default(false) }),
+    body: markUndoneBody,
     handler: ({ tenant, me, body }) => service.markUndone(app.deps, tenant, me, body.id, body.keep_changed),
   });
 }

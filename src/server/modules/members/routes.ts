@@ -13,10 +13,10 @@ import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
 import { deleteMemberReply, getResultsReply, historyReply, memberReply, memberStatsReply, searchReply } from '../../../shared/schemas/members';
-import { bulkGetReply, bulkReply, countReply } from '../../../shared/schemas/bulk';
-import { batchesReply, undoReply } from '../../../shared/schemas/batches';
+import { bulkGetReply, bulkReply, bulkUpdateBody, countReply } from '../../../shared/schemas/bulk';
+import { batchesReply, undoBody, undoReply } from '../../../shared/schemas/batches';
 import { exportTokenReply } from '../../../shared/schemas/export';
-import { applicationReply, applyFormReply } from '../../../shared/schemas/applications';
+import { applyFormReply, approveReply } from '../../../shared/schemas/applications';
 import { okReply } from '../../../shared/schemas/session';
 import { RAW_REPLY } from '../../http/route';
 
@@ -95,8 +95,7 @@ export function memberRoutes(app: FastifyInstance): void {
     url: '/api/1/members/bulkupdate',
     access: 'admin',
     reply: bulkReply,
-    // `clear`: the fields to empty; an empty value elsewhere is refused (issue 21 point 6).
-    body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()).default({}), clear: z.array(z.string().max(100)).max(500).default([]) }),
+    body: bulkUpdateBody,
     handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? [], body.clear),
   });
   route(app, {
@@ -137,7 +136,7 @@ export function memberRoutes(app: FastifyInstance): void {
     url: '/api/1/members/undo',
     access: 'admin',
     reply: undoReply,
-    body: z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) }),
+    body: undoBody,
     handler: ({ tenant, me, body }) => undoBatch(app.deps, tenant, me, body.batch_id, { keepChanged: body.keep_changed }),
   });
   // Export (issue 21 point 1): the filter goes in a POST body, the file comes from a GET
@@ -188,7 +187,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/approve',
     access: 'admin',
-    reply: applicationReply,
+    reply: approveReply,
     body: idBody,
     handler: async ({ tenant, me, body }) => {
       const { id, mail } = await approve(app.deps, tenant, me, body.id);

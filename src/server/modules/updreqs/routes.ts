@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { route } from '../../http/route';
 import * as members from '../members/service';
-import { editMeReply } from '../../../shared/schemas/updreqs';
+import { editMeReply, updateMeBody } from '../../../shared/schemas/updreqs';
 
 // Member self-edit by session (spec §2 /edit_me_s, §7 updreqs edit_me_s / update_me_s).
 // Hash links and update-request mailings arrive with the messaging features.
@@ -19,7 +18,7 @@ export function updreqRoutes(app: FastifyInstance): void {
     url: '/api/1/updreqs/update_me_s',
     access: 'member',
     reply: editMeReply,
-    body: z.object({ member: z.record(z.string(), z.unknown()) }),
+    body: updateMeBody,
     handler: ({ req, tenant, me, body }) => members.updateMe(app.deps, tenant, me, body.member, req.auth?.sessionId),
   });
 }

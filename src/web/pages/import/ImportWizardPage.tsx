@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useFields } from '../../api/fields';
 import { useGroups } from '../../api/groups';
 import { isApiError } from '../../api/errors';
-import { type ImportBody, type ImportResult, IGNORE, type MappingItem, useRunImport, useSheetMetadata } from '../../api/importer';
+import { type ImportBody, type ImportCheck, type ImportDone, IGNORE, type MappingItem, useCheckImport, useRunImport, useSheetMetadata } from '../../api/importer';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
@@ -52,8 +52,8 @@ export function ImportWizardPage() {
   const [initial] = useState(() => loadWizard());
   const [state, setState] = useState<SavedWizard>(initial ?? EMPTY_WIZARD);
   const [resumedFrom, setResumedFrom] = useState<string | null>(initial?.upload?.filename ?? null);
-  const [checkResult, setCheckResult] = useState<ImportResult | null>(null);
-  const [done, setDone] = useState<ImportResult | null>(null);
+  const [checkResult, setCheckResult] = useState<ImportCheck | null>(null);
+  const [done, setDone] = useState<ImportDone | null>(null);
   const [undone, setUndone] = useState(false);
   const [skipErrorRows, setSkipErrorRows] = useState(false);
   /** Rows flagged as possibly a different person that the user ticked to import anyway. */
@@ -61,7 +61,7 @@ export function ImportWizardPage() {
   const [undoTarget, setUndoTarget] = useState<UndoTarget | null>(null);
   /** The stored file disappeared (cleaned up, or another tab finished with it): the user picks it again. */
   const [fileMissing, setFileMissing] = useState(false);
-  const check = useRunImport();
+  const check = useCheckImport();
   const run = useRunImport();
 
   const { upload } = state;
@@ -290,8 +290,8 @@ export function ImportWizardPage() {
             done={done}
             undone={undone}
             onUndo={
-              done?.import_id != null
-                ? () => setUndoTarget({ id: done.import_id as NonNullable<ImportResult['import_id']>, filename: upload.filename, personCount: done.created + done.updated })
+              done
+                ? () => setUndoTarget({ id: done.import_id, filename: upload.filename, personCount: done.created + done.updated })
                 : null
             }
             onNewImport={startOver}
