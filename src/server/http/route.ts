@@ -19,10 +19,10 @@ export interface Ctx<B, Q, A extends Access> {
 }
 
 type Schema = z.ZodType | undefined;
+type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
 
 /** A reply the handler sends itself (a file, a stream): not JSON, so no schema to check. */
 export const RAW_REPLY = 'raw';
-type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
