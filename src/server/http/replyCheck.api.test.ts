@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import Fastify from 'fastify';
 import { z } from 'zod';
 import { Client, makeTenant, testApp, testDialect, type TestApp } from '../test/harness';
 import { RAW_REPLY, route } from './route';
@@ -76,6 +77,17 @@ describe(`reply contracts (${testDialect})`, () => {
     const res = await c.get('/api/1/test/reply_prod');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: '1' });
+  });
+});
+
+describe('route()', () => {
+  it('will not take a route without a reply schema (the typecheck fails on the line below otherwise)', async () => {
+    const app = Fastify();
+    // @ts-expect-error -- `reply` is required: a JSON schema, or RAW_REPLY for a file.
+    route(app, { method: 'GET', url: '/api/1/test/no_reply', access: 'public', handler: async () => ({}) });
+    await app.ready();
+    expect(app.hasRoute({ method: 'GET', url: '/api/1/test/no_reply' })).toBe(true);
+    await app.close();
   });
 });
 
