@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idOf, route } from '../../http/route';
 import { QUICKSEARCH_MIN_CHARS, SUPERSEARCH_MIN_CHARS } from '../../../shared/constants';
-import { filterSchema, getResultsBody, memberSaveBody, memberStatsBody, searchBody } from '../../../shared/schemas/members';
+import { getResultsBody, memberSaveBody, memberStatsBody, searchBody } from '../../../shared/schemas/members';
 import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
 import * as bulk from './bulk';
@@ -12,8 +12,8 @@ import { batchesBody } from '../../../shared/schemas/batches';
 import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
-import { deleteMemberReply, getResultsReply, historyReply, memberReply, memberStatsReply, searchReply } from '../../../shared/schemas/members';
-import { bulkGetReply, bulkReply, bulkUpdateBody, countReply } from '../../../shared/schemas/bulk';
+import { deleteMemberReply, getResultsReply, historyReply, idBody, memberReply, memberStatsReply, searchReply } from '../../../shared/schemas/members';
+import { bulkGetReply, bulkReply, bulkUpdateBody, countReply, filterBody } from '../../../shared/schemas/bulk';
 import { batchesReply, undoBody, undoReply } from '../../../shared/schemas/batches';
 import { exportTokenReply } from '../../../shared/schemas/export';
 import { applyFormReply, approveReply } from '../../../shared/schemas/applications';
@@ -22,8 +22,6 @@ import { RAW_REPLY } from '../../http/route';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
-  const idBody = z.object({ id: z.number().int().positive() });
-
   route(app, {
     method: 'POST',
     url: '/api/1/members/get_stats',
@@ -81,7 +79,6 @@ export function memberRoutes(app: FastifyInstance): void {
     body: idBody,
     handler: ({ tenant, me, body }) => service.restoreMember(app.deps, tenant, me, body.id),
   });
-  const filterBody = z.object({ filter: filterSchema.optional() });
   route(app, {
     method: 'POST',
     url: '/api/1/members/bulkget',
