@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Undoable batches (issue 21 point 5): bulk edit, bulk remove/restore, a member's delete
+// Undoable batches: bulk edit, bulk remove/restore, a member's delete
 // and imports. POST members/batches lists the latest (admin, 20 a page); the log entry of
 // a batch carries the same state, so both places can offer "Kumoa" while undo is possible.
 

@@ -3,12 +3,12 @@ import { type Field, FIELD_TYPES, VISIBILITIES } from '../fields/types';
 import { FIELD_MAXLENGTH_DEFAULT } from '../constants';
 import { plainText, queryFlag, requiredText } from './common';
 
-// Contract of the fields API (spec §7 "Fields", issue 5).
+// Contract of the fields API.
 
 export const fieldOption = z.object({
   value: plainText(100),
   label: plainText(255),
-  /** Marks an option for removal (spec §3 "Options: name/value, label, remove"). */
+  /** Marks an option for removal. */
   remove: z.boolean().optional(),
 });
 
@@ -30,7 +30,7 @@ export const fieldSaveBody = z.object({
   help_text: plainText(2000).default(''),
   maxlength: z.number().int().min(1).max(65535).default(FIELD_MAXLENGTH_DEFAULT),
   /**
-   * Shown on the public application form (issue 21 point 8). Absent: off for a new
+   * Shown on the public application form. Absent: off for a new
    * field, unchanged for an existing one.
    */
   on_apply_form: z.boolean('_validation_invalid').optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Contract of the import wizard (spec §7 "Importer"): upload a spreadsheet, read a
+// Contract of the import wizard: upload a spreadsheet, read a
 // sheet's columns with a suggested mapping, run the import (dry run first), list the
 // imports and undo one.
 

@@ -4,13 +4,13 @@ import { normalizeFilter } from '../filter/normalize';
 import { filterLimitError } from '../filter/limits';
 import type { Filter } from '../filter/types';
 
-// Contract of the members API (spec §7 "Members", issue 6).
+// Contract of the members API.
 
-/** Any JSON the client sends as a filter is normalised before use (spec §5 "Search and filters"). */
+/** Any JSON the client sends as a filter is normalised before use. */
 export const filterSchema = z
   .unknown()
   .superRefine((v, ctx) => {
-    // Bounded before normalising (issue 11): every call that takes a filter refuses an oversized one.
+    // Bounded before normalising: every call that takes a filter refuses an oversized one.
     const key = filterLimitError(v);
     if (key) ctx.addIssue({ code: 'custom', message: key });
   })

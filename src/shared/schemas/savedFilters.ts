@@ -4,7 +4,7 @@ import type { Filter } from '../filter/types';
 import { requiredText } from './common';
 import { filterSchema } from './members';
 
-// Saved filters (issue 21 §14): named member filters shared within an association.
+// Saved filters: named member filters shared within an association.
 
 export const savedFilterReply = z.object({
   id: z.number().int(),

@@ -6,7 +6,7 @@ import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
 import { useInvalidateMembers } from './membersList';
 
-// Membership applications (spec §1, §4; issue 6 "Applications"): the public form
+// Membership applications: the public form
 // (apply_form, apply — no session, no CSRF: it may live in an iframe on the
 // association's own site) and the admin's queue (pending members, approve, reject).
 

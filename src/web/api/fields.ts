@@ -6,7 +6,7 @@ import { api } from './client';
 import { queryKeys } from './keys';
 import { useReorderMutation } from './reorder';
 
-// Fields API (spec §7 "Fields"): the list in form order, one field with its value
+// Fields API: the list in form order, one field with its value
 // count, save, delete (confirmed when members have values) and reorder.
 
 export { fieldReply, type FieldDetails } from '../../shared/schemas/fields';

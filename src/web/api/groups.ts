@@ -5,7 +5,7 @@ import { api } from './client';
 import { queryKeys } from './keys';
 import { useReorderMutation } from './reorder';
 
-// Groups API (spec §7 "Groups"): list with member counts, save, delete (confirmed
+// Groups API: list with member counts, save, delete (confirmed
 // when the group has members), reorder and the group-mail access request.
 
 export { groupReply };

@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/importer';
 import { api } from './client';
 
-// Importer API (spec §7 "Importer", issue 7): upload a spreadsheet, read a sheet's
+// Importer API: upload a spreadsheet, read a sheet's
 // columns with suggested mapping, run the import (dry run first), list imports and
 // undo one. Query keys `['importer', verb, params]`; an import or an undo also
 // refreshes everything about members.

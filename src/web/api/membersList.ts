@@ -5,7 +5,7 @@ import { bulkGetReply, bulkReply, type BulkUpdateBody, countReply } from '../../
 import { undoReply } from '../../shared/schemas/batches';
 import { api } from './client';
 
-// Members lists and the actions on them (issue 6): filtered and sorted pages, quick
+// Members lists and the actions on them: filtered and sorted pages, quick
 // search and supersearch, history, delete/restore, bulk edit/remove/restore and undo.
 // Query keys follow `[area, verb, params]`; every change invalidates `['members']`.
 
@@ -14,7 +14,7 @@ export interface ListSort {
   dir: 'asc' | 'desc';
 }
 
-/** The list query of `members/get_results` (spec §7): scope, filter, sort and the columns to return. */
+/** The list query of `members/get_results`: scope, filter, sort and the columns to return. */
 export interface ResultsParams {
   filter: Filter;
   deleted: boolean;

@@ -3,7 +3,7 @@ import { type SavedFilterCreateBody, savedFilterReply, savedFiltersReply } from 
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
 
-// Saved filters (issue 21 §14): shared within the association; admins change them.
+// Saved filters: shared within the association; admins change them.
 
 const KEY = ['saved_filters', 'all'] as const;
 

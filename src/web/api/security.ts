@@ -15,7 +15,7 @@ import { settingsSaveReply } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
-// Two-factor authentication, site admins and their sessions (spec §4, §6, §7; issue 8).
+// Two-factor authentication, site admins and their sessions.
 // The login steps run without a session (meta.allowAnonymous: a 401 there is an answer,
 // not an expired session); everything else is for a signed-in site admin.
 
@@ -94,7 +94,7 @@ export const useSendMfaResetCode = () => useAdminAction('members/send_mfa_reset_
 /** members/clear_mfa {id}: removes another admin's 2FA. */
 export const useClearMfa = () => useAdminAction('members/clear_mfa', okReply);
 
-/** members/close_site_admin_sessions {id}: id 0 closes the caller's other sessions (spec §6). */
+/** members/close_site_admin_sessions {id}: id 0 closes the caller's other sessions. */
 export const useCloseSiteAdminSessions = () => useAdminAction('members/close_site_admin_sessions', sessionsClosedReply);
 
 /**

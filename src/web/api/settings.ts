@@ -5,7 +5,7 @@ import { api } from './client';
 import { queryKeys } from './keys';
 
 /**
- * Tenant settings, fetched anew on every route change (spec §7) so a tier or trust
+ * Tenant settings, fetched anew on every route change so a tier or trust
  * change made elsewhere shows up on the next click. The location key in the query
  * key makes each navigation its own fetch; the previous reply stays on screen meanwhile.
  */
@@ -20,7 +20,7 @@ export function useSettings() {
   });
 }
 
-/** The part of the settings every member gets (issue 11), for what every page shows. */
+/** The part of the settings every member gets, for what every page shows. */
 export function useMemberSettings() {
   const location = useLocation();
   return useQuery({

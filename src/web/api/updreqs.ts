@@ -3,9 +3,8 @@ import type { MemberBody } from '../../shared/schemas/members';
 import { editMeReply } from '../../shared/schemas/updreqs';
 import { api } from './client';
 
-// Member self-edit by session (spec §2 /edit_me_s, §7 updreqs edit_me_s / update_me_s):
-// the signed-in member's own values and the fields they may see, each with its
-// visibility (1 read-only, 2 editable, 3 required).
+// Member self-edit by session (/edit_me_s): the signed-in member's own values and the
+// fields they may see, each with its visibility (1 read-only, 2 editable, 3 required).
 
 export type { EditMeReply } from '../../shared/schemas/updreqs';
 
