@@ -4,6 +4,7 @@ import type { Member, Tenant } from '../db/schema';
 import { NotFound, SessionRequired } from '../lib/errors';
 import type { Access } from './types';
 import { parseOrThrow } from './validate';
+import { checkReply, replyChecksOn } from './replyCheck';
 
 /** What a handler gets: the typed input, and the tenant and member already checked. */
 export interface Ctx<B, Q, A extends Access> {
@@ -20,6 +21,9 @@ export interface Ctx<B, Q, A extends Access> {
 type Schema = z.ZodType | undefined;
 type Infer<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
 
+/** A reply the handler sends itself (a file, a stream): not JSON, so no schema to check. */
+export const RAW_REPLY = 'raw';
+
 export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
@@ -29,18 +33,29 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema>
   csrf?: A extends 'public' ? boolean : never;
   body?: B;
   query?: Q;
+  /**
+   * The reply's schema from src/shared/schemas (the same one the web client parses with),
+   * or RAW_REPLY for a route that sends a file or stream itself. Required, so no JSON
+   * route goes without a contract; checked on every reply outside production.
+   */
+  reply: z.ZodType | typeof RAW_REPLY;
   handler(ctx: Ctx<Infer<B>, Infer<Q>, A>): Promise<unknown>;
 }
 
 /**
  * Declares an API route so its protections read in one place:
- * `route(app, { method: 'POST', url: '/api/1/x/y', access: 'admin', body: schema, handler })`.
+ * `route(app, { method: 'POST', url: '/api/1/x/y', access: 'admin', body: schema, reply: schema, handler })`.
  * The reply is the handler's return value as JSON (or whatever it sent itself).
+ * Outside production a JSON reply that does not match `reply` is a 500 with the
+ * schema's complaints in the server log (replyCheck.ts).
  */
 export function route<A extends Access, B extends Schema = undefined, Q extends Schema = undefined>(
   app: FastifyInstance,
   spec: RouteSpec<A, B, Q>,
 ): void {
+  const replySchema = spec.reply === RAW_REPLY ? null : spec.reply;
+  const check = replySchema !== null && replyChecksOn();
+  const name = `${spec.method} ${spec.url}`;
   app.route({
     method: spec.method,
     url: spec.url,
@@ -59,7 +74,10 @@ export function route<A extends Access, B extends Schema = undefined, Q extends 
         tenant: req.tenant,
         me: me as Ctx<Infer<B>, Infer<Q>, A>['me'],
       });
-      return reply.sent ? reply : reply.send(result ?? { ok: true });
+      if (reply.sent) return reply;
+      const data = result ?? { ok: true };
+      if (check) checkReply(name, replySchema, data, req.log);
+      return reply.send(data);
     },
   });
 }

@@ -22,6 +22,7 @@ describe(`error replies (${testDialect})`, () => {
           method: 'GET',
           url: '/api/1/test/boom',
           access: 'public',
+          reply: z.object({}),
           handler: async () => {
             throw new Error('secret internal detail: password=hunter2');
           },
@@ -31,6 +32,7 @@ describe(`error replies (${testDialect})`, () => {
           url: '/api/1/test/validate',
           access: 'public',
           body: z.object({ name: z.string().min(1, '_validation_field_required').max(5), count: z.number().int().max(10) }),
+          reply: z.object({ name: z.string(), count: z.number() }),
           handler: async ({ body }) => body,
         });
       },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { z } from 'zod';
 import { Client, makeTenant, testApp, testDialect, ADMIN_PASSWORD, type TestApp } from '../test/harness';
 import { route } from '../http/route';
 import { hashPassword } from '../lib/passwords';
@@ -19,7 +20,7 @@ describe(`role guard (${testDialect})`, () => {
     t = await testApp({
       extend: (app) => {
         for (const access of LEVELS) {
-          route(app, { method: 'GET', url: `/api/1/test/${access}`, access, handler: async ({ me }) => ({ me: me?.id ?? null }) });
+          route(app, { method: 'GET', url: `/api/1/test/${access}`, access, reply: z.object({ me: z.number().nullable() }), handler: async ({ me }) => ({ me: me?.id ?? null }) });
         }
       },
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Undoable batches (issue 21 point 5): bulk edit, bulk remove/restore, a member's delete
+// Undoable batches: bulk edit, bulk remove/restore, a member's delete
 // and imports. POST members/batches lists the latest (admin, 20 a page); the log entry of
 // a batch carries the same state, so both places can offer "Kumoa" while undo is possible.
 
@@ -44,3 +44,10 @@ export type BatchInfo = z.infer<typeof batchInfo>;
 
 export const batchesReply = z.object({ results: z.array(batchInfo), count: z.number().int() });
 export type BatchesReply = z.infer<typeof batchesReply>;
+
+/** POST members/undo: puts a batch's "before" values back; `keep_changed` leaves members changed since as they are. */
+export const undoBody = z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) });
+export type UndoBody = z.input<typeof undoBody>;
+
+export const undoReply = z.object({ batch_id: z.string(), restored: z.number().int(), kept: z.number().int() });
+export type UndoReply = z.infer<typeof undoReply>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasFourByteChars } from '../fields/values';
 
-/** A trimmed string without 4-byte characters (spec §5 "Unsupported characters"). */
+/** A trimmed string without 4-byte characters. */
 export const plainText = (max: number) =>
   z
     .string()

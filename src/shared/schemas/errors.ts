@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Error shapes of every API reply (architecture guide, spec §8).
+// Error shapes of every API reply.
 
 /** 400: message keys per field; `general` goes to the banner. */
 export const validationErrorReply = z.object({

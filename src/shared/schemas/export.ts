@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterSchema } from './members';
 
-// Member export (issue 21 point 1). The filter used to travel in the URL path, which a
+// Member export. The filter used to travel in the URL path, which a
 // filter of a few conditions outgrew (414). Now: POST members/export_token {filter,
 // columns, format} (CSRF-protected, validated) → {token, url}; GET the url to download.
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { FIELD_TYPES, VISIBILITIES } from '../fields/types';
+import { type Field, FIELD_TYPES, VISIBILITIES } from '../fields/types';
 import { FIELD_MAXLENGTH_DEFAULT } from '../constants';
 import { plainText, queryFlag, requiredText } from './common';
 
-// Contract of the fields API (spec §7 "Fields", issue 5).
+// Contract of the fields API.
 
 export const fieldOption = z.object({
   value: plainText(100),
   label: plainText(255),
-  /** Marks an option for removal (spec §3 "Options: name/value, label, remove"). */
+  /** Marks an option for removal. */
   remove: z.boolean().optional(),
 });
 
@@ -30,7 +30,7 @@ export const fieldSaveBody = z.object({
   help_text: plainText(2000).default(''),
   maxlength: z.number().int().min(1).max(65535).default(FIELD_MAXLENGTH_DEFAULT),
   /**
-   * Shown on the public application form (issue 21 point 8). Absent: off for a new
+   * Shown on the public application form. Absent: off for a new
    * field, unchanged for an existing one.
    */
   on_apply_form: z.boolean('_validation_invalid').optional(),
@@ -42,3 +42,28 @@ export type FieldSaveBody = z.infer<typeof fieldSaveBody>;
 export const fieldsAllQuery = z.object({ all_headings: queryFlag });
 
 export const reorderBody = z.object({ order: z.array(z.number().int().positive()).min(1).max(10_000) });
+
+const visibility = z.union(VISIBILITIES.map((v) => z.literal(v)));
+
+/** A field as the API presents it; the editor's settings (visibility_options, on_apply_form) only to site admins. */
+export const fieldReply: z.ZodType<Field> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(FIELD_TYPES),
+  visibility,
+  visibility_options: z.array(visibility).optional(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  params: z.object({ min: z.number().optional(), max: z.number().optional(), decimals: z.number().optional() }),
+  group: z.string().nullable(),
+  help_text: z.string(),
+  maxlength: z.number().int(),
+  fixed: z.boolean(),
+  position: z.number(),
+  on_apply_form: z.boolean().optional(),
+});
+export const fieldsReply = z.array(fieldReply);
+
+/** GET fields/{id}: the field and how many members have a value in it. */
+export type FieldDetails = Field & { value_count_: number };
+export const fieldDetailsReply: z.ZodType<FieldDetails> = z.intersection(fieldReply, z.object({ value_count_: z.number().int() }));

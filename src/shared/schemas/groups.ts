@@ -4,18 +4,21 @@ import { plainText, queryFlag, requiredText } from './common';
 export const ALLOWED_SENDERS = ['admins_and_board', 'GroupMembers'] as const;
 export type AllowedSenders = (typeof ALLOWED_SENDERS)[number];
 
-export interface Group {
-  id: number;
-  name: string;
-  label: string;
-  /** Absent in ordinary members' replies (issue 11). */
-  email?: string | null;
-  allowed_senders: AllowedSenders;
+export const groupReply = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  /** Absent in ordinary members' replies. */
+  email: z.string().nullable().optional(),
+  allowed_senders: z.enum(ALLOWED_SENDERS),
   /** 'everyone' | 'board' for the built-in groups. */
-  builtin: string | null;
-  position: number;
-  member_count?: number;
-}
+  builtin: z.string().nullable(),
+  position: z.number(),
+  /** Absent in ordinary members' replies. */
+  member_count: z.number().int().optional(),
+});
+export type Group = z.infer<typeof groupReply>;
+export const groupsReply = z.array(groupReply);
 
 export const groupSaveBody = z.object({
   name: plainText(50),

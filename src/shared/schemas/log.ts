@@ -3,7 +3,7 @@ import { LOG_EVENTS, LOG_MAX_LIMIT, LOG_PAGE_SIZE, type LogEvent } from '../cons
 import { parseIsoDate } from '../finnish/date';
 import { batchInfo } from './batches';
 
-// Activity log API (spec §7 "Log", issue 8): POST log/all lists entries newest first,
+// Activity log API: POST log/all lists entries newest first,
 // GET log/{id} gives one. Site admins only: the log holds personal data.
 
 const eventName = z.enum(LOG_EVENTS as [LogEvent, ...LogEvent[]], '_validation_invalid_choice');
@@ -58,7 +58,7 @@ export const logEntry = z.object({
   batch_id: z.string().nullable(),
   /** The member a `member:{id}` context names, while they exist (in any state). */
   member_: person.nullable(),
-  /** GET log/{id} of an entry with a batch: the batch's undo state (issue 21). */
+  /** GET log/{id} of an entry with a batch: the batch's undo state. */
   batch_: batchInfo.optional(),
 });
 export type LogEntry = z.infer<typeof logEntry>;

@@ -4,13 +4,13 @@ import { normalizeFilter } from '../filter/normalize';
 import { filterLimitError } from '../filter/limits';
 import type { Filter } from '../filter/types';
 
-// Contract of the members API (spec §7 "Members", issue 6).
+// Contract of the members API.
 
-/** Any JSON the client sends as a filter is normalised before use (spec §5 "Search and filters"). */
+/** Any JSON the client sends as a filter is normalised before use. */
 export const filterSchema = z
   .unknown()
   .superRefine((v, ctx) => {
-    // Bounded before normalising (issue 11): every call that takes a filter refuses an oversized one.
+    // Bounded before normalising: every call that takes a filter refuses an oversized one.
     const key = filterLimitError(v);
     if (key) ctx.addIssue({ code: 'custom', message: key });
   })
@@ -55,18 +55,33 @@ export const getResultsBody = z.object({
 export type GetResultsBody = z.infer<typeof getResultsBody>;
 
 /** One list row: id, names and the requested columns, values in API form. */
-export type MemberRow = { id: number; firstname: string; lastname: string; fullname_: string } & Record<string, unknown>;
+export const memberRow = z.looseObject({ id: z.number().int(), firstname: z.string(), lastname: z.string(), fullname_: z.string() });
+export type MemberRow = z.infer<typeof memberRow>;
 
-export interface GetResultsReply {
-  results: MemberRow[];
-  stats: { result_count: number; result_application_count: number };
-}
+export const getResultsReply = z.object({
+  results: z.array(memberRow),
+  stats: z.object({ result_count: z.number().int(), result_application_count: z.number().int() }),
+});
+export type GetResultsReply = z.infer<typeof getResultsReply>;
 
 export const searchBody = z.object({
   term: z.string().max(100),
   deleted: z.boolean().default(false),
   show_all: z.boolean().default(false),
 });
+
+/** A search hit shows names and contact data only. */
+export const searchHit = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  fullname_: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+export const searchReply = z.object({ results: z.array(searchHit), more: z.boolean() });
+export type SearchReply = z.infer<typeof searchReply>;
 
 /** A full member as the API presents it; custom fields and group flags by name. */
 export type MemberBody = Record<string, unknown>;
@@ -75,17 +90,26 @@ export const memberSaveBody = z
   .record(z.string(), z.unknown())
   .transform((r) => r as MemberBody);
 
+/** A member as the API presents it: fixed fields, custom fields and group flags by name. */
+export const memberReply = z.looseObject({ id: z.number().int(), fullname_: z.string() });
+export type MemberReply = z.infer<typeof memberReply>;
+
+export const idBody = z.object({ id: z.number().int().positive() });
+
+/** A single delete is an undoable batch. */
+export const deleteMemberReply = z.object({ batch_id: z.string() });
+
 export interface MemberMeta {
   deleted: boolean;
   pending: boolean;
 }
 
-export const historyReply = z.array(
-  z.object({
-    id: z.number(),
-    context: z.string(),
-    data: z.array(z.object({ field: z.string(), label: z.string(), old: z.unknown(), new: z.unknown() })),
-    author: z.string().nullable(),
-    at: z.string(),
-  }),
-);
+export const historyEntry = z.object({
+  id: z.number(),
+  context: z.string(),
+  data: z.array(z.object({ field: z.string(), label: z.string(), old: z.unknown(), new: z.unknown() })),
+  author: z.string().nullable(),
+  at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+export const historyReply = z.array(historyEntry);

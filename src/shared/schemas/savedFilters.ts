@@ -4,15 +4,18 @@ import type { Filter } from '../filter/types';
 import { requiredText } from './common';
 import { filterSchema } from './members';
 
-// Saved filters (issue 21 §14): named member filters shared within an association.
+// Saved filters: named member filters shared within an association.
 
-export interface SavedFilter {
-  id: number;
-  name: string;
-  filter: Filter;
-  created_at: string;
-  updated_at: string;
-}
+export const savedFilterReply = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Stored normalised, as every filter the API takes. */
+  filter: z.custom<Filter>((v) => Array.isArray(v)),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SavedFilter = z.infer<typeof savedFilterReply>;
+export const savedFiltersReply = z.array(savedFilterReply);
 
 /** Normalised like every filter the API takes (shared/filter), then bounded in size; an empty filter is not worth a name. */
 export const savedFilterValue = filterSchema

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { MFA_POLICIES, MFA_STATES } from '../constants';
 import { sessionReply } from './session';
 
-// Contract of two-factor authentication, site admins and their sessions (issue 8;
-// spec §4 "Two-factor authentication", §6 site admin, §7 members/settings calls).
+// Contract of two-factor authentication, site admins and their sessions.
 
 /** A 6-digit TOTP code as typed: spaces are ignored. */
 const totpCode = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Contract of the session API (spec §7 "Session", issue 3 §5–6).
+// Contract of the session API.
 
 export const loginBody = z.object({
   email: z.string().trim().min(1, '_validation_field_required').max(255),

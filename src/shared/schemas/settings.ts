@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MFA_POLICIES, TIERS, TRUST_STATUSES } from '../constants';
 import { plainText, requiredText } from './common';
 
-// Settings API (spec §7 "Settings", issue 5). GET returns everything the UI needs;
+// Settings API. GET returns everything the UI needs;
 // POST save takes one scope at a time.
 
 const email = plainText(255)
@@ -27,7 +27,7 @@ export const eclaimSettings = z.object({
   eclaim_per_diem_help: plainText(5000).default(''),
 });
 
-/** Changing this ends every admin session and emails every admin (spec §4). */
+/** Changing this ends every admin session and emails every admin. */
 export const securitySettings = z.object({
   scope_: z.literal('security'),
   mfa_enabled_for: z.enum(MFA_POLICIES, '_validation_invalid_choice'),
@@ -72,7 +72,7 @@ export const settingsReply = z
 export type SettingsReply = z.infer<typeof settingsReply>;
 
 /**
- * What a member who is not a site admin gets from GET settings (issue 11): the association's
+ * What a member who is not a site admin gets from GET settings: the association's
  * name, plan and status, the features and what member-facing forms use; none of the
  * organisation's bank, tax, mail or security configuration.
  */
@@ -89,3 +89,9 @@ export const memberSettingsReply = settingsReply.pick({
   disable_: true,
 });
 export type MemberSettingsReply = z.infer<typeof memberSettingsReply>;
+
+/** GET settings: everything for a site admin; for anyone else the member view and nothing more. */
+export const settingsGetReply = z.union([settingsReply, memberSettingsReply.strict()]);
+
+/** POST settings/save: the new settings; `sessions_ended_` when the 2FA switch ended every admin session. */
+export const settingsSaveReply = settingsReply.extend({ sessions_ended_: z.literal(true).optional() });

@@ -1,20 +1,16 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { LIST_PAGE_SIZE } from '../../shared/constants';
-import type { MemberBody } from '../../shared/schemas/members';
+import { getResultsReply, type MemberBody } from '../../shared/schemas/members';
+import { applicationReply, applyFormReply, approveReply } from '../../shared/schemas/applications';
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
-import { fieldReply } from './fields';
-import { memberReply } from './members';
-import { resultsReply, useInvalidateMembers } from './membersList';
+import { useInvalidateMembers } from './membersList';
 
-// Membership applications (spec §1, §4; issue 6 "Applications"): the public form
+// Membership applications: the public form
 // (apply_form, apply — no session, no CSRF: it may live in an iframe on the
 // association's own site) and the admin's queue (pending members, approve, reject).
 
-/** The application variant of the member form: the fields an applicant may fill in, headings kept. */
-const applyFormReply = z.object({ customer_name: z.string(), fields: z.array(fieldReply) });
-export type ApplyFormReply = z.infer<typeof applyFormReply>;
+export type { ApplicationReply, ApplyFormReply, Duplicate } from '../../shared/schemas/applications';
 
 export function useApplyForm() {
   return useQuery({
@@ -58,29 +54,10 @@ export function useApplications({ page }: ApplicationsParams) {
   };
   return useQuery({
     queryKey: ['members', 'get_results', body] as const,
-    queryFn: () => api.post('members/get_results', body, resultsReply),
+    queryFn: () => api.post('members/get_results', body, getResultsReply),
     placeholderData: keepPreviousData,
   });
 }
-
-const duplicate = z.object({
-  id: z.number().int(),
-  fullname_: z.string(),
-  reason: z.enum(['email', 'phone', 'name_birthdate']),
-});
-export type Duplicate = z.infer<typeof duplicate>;
-
-const applicationMeta = z.looseObject({
-  pending: z.boolean(),
-  applied_at: z.string().nullable().optional(),
-  duplicates: z.array(duplicate).default([]),
-});
-
-/** One application: the member body with `meta_` telling when it came and whom it may duplicate. */
-export const applicationReply = z
-  .looseObject({ id: z.number().int(), fullname_: z.string(), meta_: applicationMeta })
-  .transform((m) => m as MemberBody & { id: number; fullname_: string; meta_: z.infer<typeof applicationMeta> });
-export type ApplicationReply = z.infer<typeof applicationReply>;
 
 export function useApplication(id: number | null) {
   return useQuery({
@@ -94,7 +71,7 @@ export function useApplication(id: number | null) {
 export function useApproveApplication() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (id: number) => api.post('members/approve', { id }, memberReply),
+    mutationFn: (id: number) => api.post('members/approve', { id }, approveReply),
     onSuccess: () => invalidate(),
   });
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { batchesReply } from '../../shared/schemas/batches';
 import { api } from './client';
 
-// "Viimeisimmät muutokset" (issue 21 point 5): the undoable batches, 20 a page. Undo
+// "Viimeisimmät muutokset": the undoable batches, 20 a page. Undo
 // invalidates ['batches'] (components/undo.tsx), so the list shows the new state.
 
 export function useBatches(page: number) {

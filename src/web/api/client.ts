@@ -16,7 +16,7 @@ async function fetchJson(method: Method, path: string, body?: unknown): Promise<
   const headers: Record<string, string> = { Accept: 'application/json' };
   let url = `${API_BASE}/${path}`;
   if (method === 'GET') {
-    // Cache-buster on every GET (spec §7) so no proxy or browser cache serves stale data.
+    // Cache-buster on every GET so no proxy or browser cache serves stale data.
     url += `${url.includes('?') ? '&' : '?'}_=${Date.now()}`;
   } else {
     const token = readCsrfToken() ?? (await primeCsrfToken());

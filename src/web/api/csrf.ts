@@ -1,6 +1,6 @@
 import { CSRF_COOKIE } from '../../shared/constants';
 
-/** The readable CSRF cookie the server sets on every response (spec §7). */
+/** The readable CSRF cookie the server sets on every response. */
 export function readCsrfToken(cookieHeader: string = document.cookie): string | null {
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');

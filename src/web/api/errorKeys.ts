@@ -1,7 +1,7 @@
 import { SESSION_ERROR } from '../../shared/schemas/errors';
 import { isApiError } from './errors';
 
-// Which message keys a failed call shows where (spec §8): field keys under the form
+// Which message keys a failed call shows where: field keys under the form
 // fields, everything else in the page's banner, and a generic text when the reply
 // carries no key the user can act on.
 

@@ -1,30 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ALLOWED_SENDERS, type Group, type GroupSaveBody } from '../../shared/schemas/groups';
+import { type Group, groupReply, type GroupSaveBody, groupsReply } from '../../shared/schemas/groups';
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
 import { queryKeys } from './keys';
 import { useReorderMutation } from './reorder';
 
-// Groups API (spec §7 "Groups"): list with member counts, save, delete (confirmed
+// Groups API: list with member counts, save, delete (confirmed
 // when the group has members), reorder and the group-mail access request.
 
-export const groupReply: z.ZodType<Group> = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  label: z.string(),
-  email: z.string().nullable().optional(),
-  allowed_senders: z.enum(ALLOWED_SENDERS),
-  builtin: z.string().nullable(),
-  position: z.number(),
-  member_count: z.number().int().optional(),
-});
+export { groupReply };
 
 /** All groups in their order, with member counts, the built-in 'everyone' included. */
 export function useGroups() {
   return useQuery({
     queryKey: queryKeys.groups(),
-    queryFn: () => api.get('groups/all?get_details=1&get_everyone_group=1', z.array(groupReply)),
+    queryFn: () => api.get('groups/all?get_details=1&get_everyone_group=1', groupsReply),
   });
 }
 
@@ -57,7 +47,7 @@ export function useDeleteGroup() {
 }
 
 export function useReorderGroups() {
-  return useReorderMutation<Group>(queryKeys.groups(), 'groups/reorder');
+  return useReorderMutation<Group>(queryKeys.groups(), 'groups/reorder', groupsReply);
 }
 
 /** Any member may ask the site admins for the right to send group mail from an address. */

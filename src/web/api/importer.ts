@@ -1,95 +1,38 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import {
+  type ImportBody,
+  type ImportId,
+  importCheckReply,
+  importDoneReply,
+  importsReply,
+  markUndoneReply,
+  sheetMetadataReply,
+  uploadReply,
+} from '../../shared/schemas/importer';
 import { api } from './client';
 
-// Importer API (spec §7 "Importer", issue 7): upload a spreadsheet, read a sheet's
+// Importer API: upload a spreadsheet, read a sheet's
 // columns with suggested mapping, run the import (dry run first), list imports and
 // undo one. Query keys `['importer', verb, params]`; an import or an undo also
 // refreshes everything about members.
 
-/** The stored upload's id, sent back as it came (the server may use text or numbers). */
-const importId = z.union([z.string(), z.number().int()]);
-export type ImportId = z.infer<typeof importId>;
-
-const sheetInfo = z.object({ name: z.string(), row_count: z.number().int() });
-export type SheetInfo = z.infer<typeof sheetInfo>;
-
-export const uploadReply = z.object({ id: importId, filename: z.string(), sheets: z.array(sheetInfo) });
-export type UploadReply = z.infer<typeof uploadReply>;
-
-/** A cell as text; numbers and empty cells are tolerated so a preview never fails on one odd cell. */
-const cellText = z
-  .union([z.string(), z.number(), z.boolean(), z.null()])
-  .transform((value) => (value === null ? '' : String(value)));
-
-const mappingItem = z.object({ src_col: z.string(), dst_field: z.string() });
-export type MappingItem = z.infer<typeof mappingItem>;
-
-export const sheetMetadataReply = z.object({
-  src_cols: z.array(z.string()),
-  data_rows: z.array(z.array(cellText)),
-  row_count: z.number().int(),
-  suggested_mapping: z.array(mappingItem),
-});
-export type SheetMetadata = z.infer<typeof sheetMetadataReply>;
-
-const importError = z.object({
-  row: z.number().int(),
-  column: z.string().nullable().optional().transform((c) => c ?? null),
-  key: z.string(),
-});
-export type ImportRowError = z.infer<typeof importError>;
-
-/** A value in the dry run's list of changes: readable text (labels, d.M.yyyy), yes/no, or empty. */
-const readable = z.union([z.string(), z.boolean(), z.null()]);
-const fieldChange = z.object({ field: z.string(), label: z.string(), old: readable, new: readable });
-export type ImportFieldChange = z.infer<typeof fieldChange>;
-
-/** What an import would change in one matched member (issue 21.3). */
-const rowChanges = z.object({
-  row: z.number().int(),
-  member_id: z.number().int(),
-  name: z.string(),
-  name_in_file: z.string(),
-  /** The name in the file differs from the member's: skipped unless confirmed. */
-  different_person: z.boolean(),
-  confirmed: z.boolean().optional().default(false),
-  fields: z.array(fieldChange),
-});
-export type ImportRowChanges = z.infer<typeof rowChanges>;
-
-export const importResultReply = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
-  skipped: z.number().int().optional().default(0),
-  skipped_different_person: z.number().int().optional().default(0),
-  errors: z.array(importError),
-  /** Dry run: the changes of the first updated rows (the flagged ones always) … */
-  changes: z.array(rowChanges).optional().default([]),
-  /** … and how many rows would change a member in all. */
-  changes_total: z.number().int().optional().default(0),
-  import_id: importId.nullable().optional(),
-});
-export type ImportResult = z.infer<typeof importResultReply>;
-
-const importRow = z.object({
-  id: importId,
-  filename: z.string(),
-  created_at: z.string(),
-  author: z.string().nullable(),
-  person_count: z.number().int(),
-  created: z.number().int().optional(),
-  updated: z.number().int().optional(),
-  undone_at: z.string().nullable(),
-});
-export type ImportRow = z.infer<typeof importRow>;
-
-export const importsReply = z.object({ results: z.array(importRow), count: z.number().int() });
-export type ImportsReply = z.infer<typeof importsReply>;
-
-export const markUndoneReply = z.object({ restored: z.number().int(), kept: z.number().int() });
-export type MarkUndoneReply = z.infer<typeof markUndoneReply>;
+export {
+  type ImportBody,
+  type ImportCheck,
+  type ImportDone,
+  type ImportFieldChange,
+  type ImportId,
+  type ImportResult,
+  type ImportRow,
+  type ImportRowChanges,
+  type ImportRowError,
+  type ImportsReply,
+  type MappingItem,
+  type MarkUndoneReply,
+  type SheetInfo,
+  type SheetMetadata,
+  type UploadReply,
+} from '../../shared/schemas/importer';
 
 /** The mapping value for a column that is not imported. */
 export const IGNORE = '_ignore';
@@ -118,17 +61,6 @@ export function useSheetMetadata(id: ImportId | null, sheet: string | null) {
   });
 }
 
-export interface ImportBody {
-  id: ImportId;
-  sheet?: string;
-  mapping: MappingItem[];
-  key_field: string;
-  dry_run: boolean;
-  skip_error_rows?: boolean;
-  /** Rows the user confirmed although the name differs from the matched member's. */
-  confirm_rows?: number[];
-}
-
 /** The mapping value (and key field) for the member number, the export's first column. */
 export const MEMBER_NUMBER = 'id';
 
@@ -143,12 +75,19 @@ function useInvalidateAfterImport() {
     ]);
 }
 
-/** A dry run (counts and errors, nothing saved) or the import itself, in one transaction on the server. */
+/** The dry run: counts, errors and the changes to existing members; nothing is saved. */
+export function useCheckImport() {
+  return useMutation({
+    mutationFn: (body: ImportBody) => api.post('importer/importer', { ...body, dry_run: true }, importCheckReply),
+  });
+}
+
+/** The import itself, in one transaction on the server; the reply's id undoes it. */
 export function useRunImport() {
   const invalidate = useInvalidateAfterImport();
   return useMutation({
-    mutationFn: (body: ImportBody) => api.post('importer/importer', body, importResultReply),
-    onSuccess: (_reply, body) => (body.dry_run ? undefined : invalidate()),
+    mutationFn: (body: ImportBody) => api.post('importer/importer', { ...body, dry_run: false }, importDoneReply),
+    onSuccess: () => invalidate(),
   });
 }
 

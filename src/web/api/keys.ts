@@ -1,4 +1,4 @@
-// TanStack Query keys, `[area, verb, params]` (architecture guide). Invalidate by
+// TanStack Query keys, `[area, verb, params]`. Invalidate by
 // prefix: `['members']` refreshes everything about members.
 export const queryKeys = {
   session: () => ['session', 'get', {}] as const,

@@ -3,7 +3,7 @@ import { LOG_DASHBOARD_ENTRIES, LOG_PAGE_SIZE, type LogEvent } from '../../share
 import { logAllReply, logEntry, type LogAllBody } from '../../shared/schemas/log';
 import { api } from './client';
 
-// Activity log API (spec §7 "Log"): a page of entries with filters, one entry by id.
+// Activity log API: a page of entries with filters, one entry by id.
 // Query keys `['log', verb, params]`; the log only grows, and every visit refetches.
 
 export interface LogParams {
@@ -42,7 +42,7 @@ export function useLog(params: LogParams) {
   });
 }
 
-/** The dashboard panel: the latest entries, no transactions (spec §2). */
+/** The dashboard panel: the latest entries, no transactions. */
 export function useLatestLog() {
   return useLog({ page: 0, limit: LOG_DASHBOARD_ENTRIES, events: [] });
 }

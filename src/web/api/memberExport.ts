@@ -2,7 +2,7 @@ import type { Filter } from '../../shared/filter/types';
 import { EXPORT_FORMATS, exportTokenReply, type ExportFormat, type ExportTokenReply } from '../../shared/schemas/export';
 import { api } from './client';
 
-// Member export (issue 21 point 1): the filter goes in a CSRF-protected POST body
+// Member export: the filter goes in a CSRF-protected POST body
 // (members/export_token), which answers a single-use address; the browser then downloads
 // that address itself, so the file streams to disk and never sits in the page's memory.
 

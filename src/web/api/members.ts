@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { type MemberBody, memberStatsReply } from '../../shared/schemas/members';
+import { type MemberBody, memberReply, memberStatsReply } from '../../shared/schemas/members';
 import { api } from './client';
 import { queryKeys } from './keys';
 
@@ -12,9 +11,7 @@ export function useMemberStats() {
   });
 }
 
-/** A member as the API presents it: fixed fields, custom fields and group flags by name. */
-export const memberReply = z.looseObject({ id: z.number().int(), fullname_: z.string() }).transform((m) => m as MemberBody & { id: number; fullname_: string });
-export type MemberReply = z.infer<typeof memberReply>;
+export { memberReply, type MemberReply } from '../../shared/schemas/members';
 
 export function useMember(id: number | null) {
   return useQuery({

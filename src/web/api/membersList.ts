@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Filter } from '../../shared/filter/types';
-import { historyReply, type MemberRow } from '../../shared/schemas/members';
+import { deleteMemberReply, getResultsReply, type GetResultsReply, historyReply, memberReply, searchReply } from '../../shared/schemas/members';
+import { bulkGetReply, bulkReply, type BulkUpdateBody, countReply } from '../../shared/schemas/bulk';
+import { undoReply } from '../../shared/schemas/batches';
 import { api } from './client';
-import { memberReply } from './members';
 
-// Members lists and the actions on them (issue 6): filtered and sorted pages, quick
+// Members lists and the actions on them: filtered and sorted pages, quick
 // search and supersearch, history, delete/restore, bulk edit/remove/restore and undo.
 // Query keys follow `[area, verb, params]`; every change invalidates `['members']`.
 
@@ -14,7 +14,7 @@ export interface ListSort {
   dir: 'asc' | 'desc';
 }
 
-/** The list query of `members/get_results` (spec §7): scope, filter, sort and the columns to return. */
+/** The list query of `members/get_results`: scope, filter, sort and the columns to return. */
 export interface ResultsParams {
   filter: Filter;
   deleted: boolean;
@@ -27,20 +27,13 @@ export interface ResultsParams {
   limit?: number;
 }
 
-const memberRow = z
-  .looseObject({ id: z.number().int(), firstname: z.string(), lastname: z.string(), fullname_: z.string() })
-  .transform((row) => row as MemberRow);
-
-export const resultsReply = z.object({
-  results: z.array(memberRow),
-  stats: z.object({ result_count: z.number().int(), result_application_count: z.number().int() }),
-});
-export type ResultsReply = z.infer<typeof resultsReply>;
+export { getResultsReply as resultsReply };
+export type ResultsReply = GetResultsReply;
 
 export const resultsKey = (params: ResultsParams) => ['members', 'get_results', params] as const;
 
 export const fetchResults = (params: ResultsParams): Promise<ResultsReply> =>
-  api.post('members/get_results', { ...params, pending: false }, resultsReply);
+  api.post('members/get_results', { ...params, pending: false }, getResultsReply);
 
 /** One page of the list; the previous page stays on screen while the next loads. */
 export function useMemberResults(params: ResultsParams, enabled = true) {
@@ -52,17 +45,7 @@ export function useMemberResults(params: ResultsParams, enabled = true) {
   });
 }
 
-export const searchHit = z.object({
-  id: z.number().int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  fullname_: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-});
-export type SearchHit = z.infer<typeof searchHit>;
-const searchReply = z.object({ results: z.array(searchHit), more: z.boolean() });
-export type SearchReply = z.infer<typeof searchReply>;
+export type { SearchHit, SearchReply } from '../../shared/schemas/members';
 
 /** Quick search in a list (≥ 2 characters): names, contact data and text fields, accents ignored. */
 export function useQuickSearch(term: string, opts: { deleted: boolean; enabled: boolean }) {
@@ -94,7 +77,7 @@ export function useMemberAnyState(id: number | null) {
   });
 }
 
-export type HistoryEntry = z.infer<typeof historyReply>[number];
+export type { HistoryEntry } from '../../shared/schemas/members';
 
 export function useMemberHistory(id: number | null) {
   return useQuery({
@@ -104,15 +87,7 @@ export function useMemberHistory(id: number | null) {
   });
 }
 
-const batchReply = z.object({ batch_id: z.string() });
-const bulkReply = z.object({ batch_id: z.string(), count: z.number().int() });
-export type BulkReply = z.infer<typeof bulkReply>;
-const countReply = z.object({ count: z.number().int() });
-const bulkGetReply = z.object({
-  count: z.number().int(),
-  sample: z.array(z.object({ id: z.number().int(), fullname_: z.string() })),
-});
-export const undoReply = z.object({ batch_id: z.string(), restored: z.number().int(), kept: z.number().int() });
+export type { BulkReply } from '../../shared/schemas/bulk';
 
 /**
  * After any change to members: lists, counts, searches and group member counts are
@@ -133,7 +108,7 @@ export function useInvalidateMembers(opts: { keepMembers?: boolean } = {}) {
 export function useDeleteMember() {
   const invalidate = useInvalidateMembers({ keepMembers: true });
   return useMutation({
-    mutationFn: (id: number) => api.delete(`members/${String(id)}`, batchReply),
+    mutationFn: (id: number) => api.delete(`members/${String(id)}`, deleteMemberReply),
     onSuccess: () => invalidate(),
   });
 }
@@ -158,7 +133,7 @@ export function useBulkGet(filter: Filter, enabled: boolean) {
 export function useBulkUpdate() {
   const invalidate = useInvalidateMembers();
   return useMutation({
-    mutationFn: (body: { data: Record<string, unknown>; filter: Filter; clear?: string[] }) => api.post('members/bulkupdate', body, bulkReply),
+    mutationFn: (body: BulkUpdateBody & { filter: Filter }) => api.post('members/bulkupdate', body, bulkReply),
     onSuccess: () => invalidate(),
   });
 }

@@ -3,7 +3,7 @@ import type { NewPasswordFields, ResetRequestBody } from '../../shared/schemas/p
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
 
-// Forgotten password (issue 21 §13): no session on either page.
+// Forgotten password: no session on either page.
 
 export function useResetRequest() {
   return useMutation({

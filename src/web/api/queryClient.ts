@@ -9,7 +9,7 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * One place reacts to an expired session (spec §8): any query or mutation that
+ * One place reacts to an expired session: any query or mutation that
  * gets 401 A4SessionError calls `onSessionExpired`, unless it opted out with
  * `meta.allowAnonymous` (login and logout expect to run without a session).
  */

@@ -1,5 +1,5 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from './client';
 
 /**
@@ -8,13 +8,13 @@ import { api } from './client';
  * run one after another (mutation scope), so the last order the user made wins, and
  * the list is refetched once the last move has been saved.
  */
-export function useReorderMutation<T extends { id: number }>(listKey: QueryKey, path: string) {
+export function useReorderMutation<T extends { id: number }>(listKey: QueryKey, path: string, reply: z.ZodType<T[]>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [path],
     scope: { id: path },
-    // The reply's shape is the list's; the refetch below is what the page shows.
-    mutationFn: (items: T[]) => api.post(path, { order: items.map((item) => item.id) }, z.unknown()),
+    // The reply is the list in its new order; the refetch below is what the page shows.
+    mutationFn: (items: T[]) => api.post(path, { order: items.map((item) => item.id) }, reply),
     onMutate: async (items) => {
       // Set at once (onMutate starts synchronously inside mutate), so a quick next move
       // starts from this order; then stop an older refetch from overwriting it (a cancelled

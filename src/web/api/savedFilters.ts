@@ -1,24 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import type { Filter } from '../../shared/filter/types';
-import type { SavedFilter, SavedFilterCreateBody } from '../../shared/schemas/savedFilters';
+import { type SavedFilterCreateBody, savedFilterReply, savedFiltersReply } from '../../shared/schemas/savedFilters';
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
 
-// Saved filters (issue 21 §14): shared within the association; admins change them.
-
-const savedFilterReply: z.ZodType<SavedFilter> = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  filter: z.array(z.any()).transform((f) => f as Filter),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+// Saved filters: shared within the association; admins change them.
 
 const KEY = ['saved_filters', 'all'] as const;
 
 export function useSavedFilters() {
-  return useQuery({ queryKey: KEY, queryFn: () => api.get('saved_filters/all', z.array(savedFilterReply)) });
+  return useQuery({ queryKey: KEY, queryFn: () => api.get('saved_filters/all', savedFiltersReply) });
 }
 
 export function useCreateSavedFilter() {

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { MfaPolicy } from '../../shared/constants';
 import {
   type LoginReply,
@@ -11,10 +11,11 @@ import {
   siteAdminsReply,
 } from '../../shared/schemas/security';
 import { okReply, type SessionReply, sessionReply } from '../../shared/schemas/session';
+import { settingsSaveReply } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
-// Two-factor authentication, site admins and their sessions (spec §4, §6, §7; issue 8).
+// Two-factor authentication, site admins and their sessions.
 // The login steps run without a session (meta.allowAnonymous: a 401 there is an answer,
 // not an expired session); everything else is for a signed-in site admin.
 
@@ -93,16 +94,16 @@ export const useSendMfaResetCode = () => useAdminAction('members/send_mfa_reset_
 /** members/clear_mfa {id}: removes another admin's 2FA. */
 export const useClearMfa = () => useAdminAction('members/clear_mfa', okReply);
 
-/** members/close_site_admin_sessions {id}: id 0 closes the caller's other sessions (spec §6). */
+/** members/close_site_admin_sessions {id}: id 0 closes the caller's other sessions. */
 export const useCloseSiteAdminSessions = () => useAdminAction('members/close_site_admin_sessions', sessionsClosedReply);
 
 /**
  * settings/save with scope 'security'. The server ends every admin session, the
  * caller's included, so nothing cached is refreshed here: the page goes to /@login.
- * The reply's shape does not matter (the session it would describe is gone).
+ * Its reply (the new settings) is not used: the session it would describe is gone.
  */
 export function useSaveMfaPolicy() {
   return useMutation({
-    mutationFn: (mfa_enabled_for: MfaPolicy) => api.post('settings/save', { scope_: 'security', mfa_enabled_for }, z.unknown()),
+    mutationFn: (mfa_enabled_for: MfaPolicy) => api.post('settings/save', { scope_: 'security', mfa_enabled_for }, settingsSaveReply),
   });
 }

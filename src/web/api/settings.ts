@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { memberSettingsReply, type SettingsReply, settingsReply, type SettingsSaveBody } from '../../shared/schemas/settings';
+import { memberSettingsReply, type SettingsReply, settingsReply, type SettingsSaveBody, settingsSaveReply } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
 /**
- * Tenant settings, fetched anew on every route change (spec §7) so a tier or trust
+ * Tenant settings, fetched anew on every route change so a tier or trust
  * change made elsewhere shows up on the next click. The location key in the query
  * key makes each navigation its own fetch; the previous reply stays on screen meanwhile.
  */
@@ -20,7 +20,7 @@ export function useSettings() {
   });
 }
 
-/** The part of the settings every member gets (issue 11), for what every page shows. */
+/** The part of the settings every member gets, for what every page shows. */
 export function useMemberSettings() {
   const location = useLocation();
   return useQuery({
@@ -40,7 +40,7 @@ export function useMemberSettings() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsSaveBody) => api.post('settings/save', body, settingsReply),
+    mutationFn: (body: SettingsSaveBody) => api.post('settings/save', body, settingsSaveReply),
     onSuccess: (reply: SettingsReply) => {
       queryClient.setQueriesData<SettingsReply>({ queryKey: ['settings', 'get'] }, reply);
       return queryClient.invalidateQueries({ queryKey: queryKeys.session() });

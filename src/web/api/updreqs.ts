@@ -1,17 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { MemberBody } from '../../shared/schemas/members';
+import { editMeReply } from '../../shared/schemas/updreqs';
 import { api } from './client';
-import { fieldReply } from './fields';
-import { memberReply } from './members';
 
-// Member self-edit by session (spec §2 /edit_me_s, §7 updreqs edit_me_s / update_me_s):
-// the signed-in member's own values and the fields they may see, each with its
-// visibility (1 read-only, 2 editable, 3 required).
+// Member self-edit by session (/edit_me_s): the signed-in member's own values and the
+// fields they may see, each with its visibility (1 read-only, 2 editable, 3 required).
 
-// held_: own email/phone changes kept for an admin's check (issue 11), said neutrally.
-const editMeReply = z.object({ member: memberReply, fields: z.array(fieldReply), held_: z.array(z.string()).optional() });
-export type EditMeReply = z.infer<typeof editMeReply>;
+export type { EditMeReply } from '../../shared/schemas/updreqs';
 
 const editMeKey = ['updreqs', 'edit_me_s', {}] as const;
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { route } from '../../http/route';
-import { batchesBody } from '../../../shared/schemas/batches';
+import { batchesBody, batchesReply, undoBody, undoReply } from '../../../shared/schemas/batches';
 import { listBatches, undoBatch } from './service';
 
 // Undoable batches live under the members' URLs: every batch so far changes members.
@@ -11,6 +10,7 @@ export function batchRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/batches',
     access: 'admin',
+    reply: batchesReply,
     body: batchesBody,
     handler: ({ tenant, body }) => listBatches(app.deps, tenant, body.page),
   });
@@ -18,7 +18,8 @@ export function batchRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/undo',
     access: 'admin',
-    body: z.object({ batch_id: z.string().uuid('_validation_invalid'), keep_changed: z.boolean().default(false) }),
+    reply: undoReply,
+    body: undoBody,
     handler: ({ tenant, me, body }) => undoBatch(app.deps, tenant, me, body.batch_id, { keepChanged: body.keep_changed }),
   });
 }

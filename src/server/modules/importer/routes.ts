@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { route } from '../../http/route';
 import { ValidationError } from '../../lib/errors';
 import { IMPORT_MAX_FILE_BYTES, UPLOADS_MAX_PER_ASSOCIATION, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 import { takeRate } from '../../lib/rateLimit';
 import * as service from './service';
-
-const idSchema = z.string().uuid('_validation_invalid');
+import {
+  importBody,
+  importResultReply,
+  importsBody,
+  importsReply,
+  markUndoneBody,
+  markUndoneReply,
+  sheetMetadataBody,
+  sheetMetadataReply,
+  uploadReply,
+} from '../../../shared/schemas/importer';
 
 export function importerRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'POST',
     url: '/api/1/importer/upload',
     access: 'admin',
+    reply: uploadReply,
     handler: async ({ req, tenant, me }) => {
       // Parsing a spreadsheet costs the whole server: bounded per admin and per association (issue 11).
       await takeRate(
@@ -41,23 +50,16 @@ export function importerRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/importer/get_sheet_metadata',
     access: 'admin',
-    body: z.object({ id: idSchema, sheet: z.string().max(200).optional() }),
+    reply: sheetMetadataReply,
+    body: sheetMetadataBody,
     handler: ({ tenant, body }) => service.sheetMetadata(app.deps, tenant, body.id, body.sheet),
   });
   route(app, {
     method: 'POST',
     url: '/api/1/importer/importer',
     access: 'admin',
-    body: z.object({
-      id: idSchema,
-      sheet: z.string().max(200).optional(),
-      mapping: z.array(z.object({ src_col: z.string().max(500), dst_field: z.string().max(100) })).max(500),
-      key_field: z.string().max(100).default('email'),
-      dry_run: z.boolean().default(true),
-      skip_error_rows: z.boolean().default(false),
-      // Rows whose name differs from the matched member's, confirmed by the user (issue 21.3).
-      confirm_rows: z.array(z.number().int().min(1)).max(100_000).default([]),
-    }),
+    reply: importResultReply,
+    body: importBody,
     handler: ({ tenant, me, body }) =>
       service.runImport(app.deps, tenant, me, {
         id: body.id,
@@ -73,14 +75,16 @@ export function importerRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/importer/all',
     access: 'admin',
-    body: z.object({ page: z.number().int().min(0).default(0) }),
+    reply: importsReply,
+    body: importsBody,
     handler: ({ tenant, body }) => service.listImports(app.deps, tenant, body.page),
   });
   route(app, {
     method: 'POST',
     url: '/api/1/importer/mark_undone',
     access: 'admin',
-    body: z.object({ id: idSchema, keep_changed: z.boolean().default(false) }),
+    reply: markUndoneReply,
+    body: markUndoneBody,
     handler: ({ tenant, me, body }) => service.markUndone(app.deps, tenant, me, body.id, body.keep_changed),
   });
 }

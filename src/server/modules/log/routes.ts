@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { idOf, route } from '../../http/route';
 import { logAllBody } from '../../../shared/schemas/log';
 import * as service from './service';
+import { logAllReply, logEntry } from '../../../shared/schemas/log';
 
 // Activity log (spec §7 "Log"). Site admins only: entries carry personal data.
 export function logRoutes(app: FastifyInstance): void {
@@ -9,6 +10,7 @@ export function logRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/log/all',
     access: 'admin',
+    reply: logAllReply,
     body: logAllBody,
     handler: ({ tenant, body }) => service.listLog(app.deps, tenant, body),
   });
@@ -16,6 +18,7 @@ export function logRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/log/:id',
     access: 'admin',
+    reply: logEntry,
     handler: ({ tenant, params }) => service.getEntry(app.deps, tenant, idOf(params)),
   });
 }

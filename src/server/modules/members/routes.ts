@@ -2,22 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { idOf, route } from '../../http/route';
 import { QUICKSEARCH_MIN_CHARS, SUPERSEARCH_MIN_CHARS } from '../../../shared/constants';
-import { filterSchema, getResultsBody, memberSaveBody, memberStatsBody, searchBody } from '../../../shared/schemas/members';
+import { getResultsBody, memberSaveBody, memberStatsBody, searchBody } from '../../../shared/schemas/members';
 import { queryFlag } from '../../../shared/schemas/common';
 import * as service from './service';
 import * as bulk from './bulk';
 import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
+import { deleteMemberReply, getResultsReply, historyReply, idBody, memberReply, memberStatsReply, searchReply } from '../../../shared/schemas/members';
+import { bulkGetReply, bulkReply, bulkUpdateBody, countReply, filterBody } from '../../../shared/schemas/bulk';
+import { exportTokenReply } from '../../../shared/schemas/export';
+import { applyFormReply, approveReply } from '../../../shared/schemas/applications';
+import { okReply } from '../../../shared/schemas/session';
+import { RAW_REPLY } from '../../http/route';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
-  const idBody = z.object({ id: z.number().int().positive() });
-
   route(app, {
     method: 'POST',
     url: '/api/1/members/get_stats',
     access: 'board',
+    reply: memberStatsReply,
     body: memberStatsBody,
     handler: ({ tenant, body }) => service.getStats(app.deps, tenant, { filter: body.filter ?? [], deleted: body.deleted, pending: body.pending }),
   });
@@ -25,6 +30,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/get_results',
     access: 'board',
+    reply: getResultsReply,
     body: getResultsBody,
     handler: ({ tenant, body }) =>
       service.getResults(app.deps, tenant, {
@@ -41,6 +47,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/quicksearch',
     access: 'board',
+    reply: searchReply,
     body: searchBody,
     handler: ({ tenant, body }) => service.search(app.deps, tenant, body.term, { deleted: body.deleted, showAll: body.show_all, minChars: QUICKSEARCH_MIN_CHARS }),
   });
@@ -48,6 +55,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/supersearch',
     access: 'board',
+    reply: searchReply,
     body: searchBody,
     handler: ({ tenant, body }) => service.search(app.deps, tenant, body.term, { deleted: false, showAll: body.show_all, minChars: SUPERSEARCH_MIN_CHARS }),
   });
@@ -55,6 +63,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/get_history',
     access: 'board',
+    reply: historyReply,
     body: idBody,
     handler: ({ tenant, body }) => service.getHistory(app.deps, tenant, body.id),
   });
@@ -62,14 +71,15 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/restore',
     access: 'admin',
+    reply: memberReply,
     body: idBody,
     handler: ({ tenant, me, body }) => service.restoreMember(app.deps, tenant, me, body.id),
   });
-  const filterBody = z.object({ filter: filterSchema.optional() });
   route(app, {
     method: 'POST',
     url: '/api/1/members/bulkget',
     access: 'admin',
+    reply: bulkGetReply,
     body: filterBody,
     handler: ({ tenant, body }) => bulk.bulkGet(app.deps, tenant, body.filter ?? []),
   });
@@ -77,14 +87,15 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkupdate',
     access: 'admin',
-    // `clear`: the fields to empty; an empty value elsewhere is refused (issue 21 point 6).
-    body: z.object({ filter: filterSchema.optional(), data: z.record(z.string(), z.unknown()).default({}), clear: z.array(z.string().max(100)).max(500).default([]) }),
+    reply: bulkReply,
+    body: bulkUpdateBody,
     handler: ({ tenant, me, body }) => bulk.bulkUpdate(app.deps, tenant, me, body.data, body.filter ?? [], body.clear),
   });
   route(app, {
     method: 'POST',
     url: '/api/1/members/bulkremove',
     access: 'admin',
+    reply: bulkReply,
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.bulkRemove(app.deps, tenant, me, body.filter ?? []),
   });
@@ -92,6 +103,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/bulkrestore',
     access: 'admin',
+    reply: bulkReply,
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.bulkRestore(app.deps, tenant, me, body.filter ?? []),
   });
@@ -99,6 +111,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/delete_permanently',
     access: 'admin',
+    reply: countReply,
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.deletePermanently(app.deps, tenant, me, body.filter ?? []),
   });
@@ -108,6 +121,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/export_token',
     access: 'admin',
+    reply: exportTokenReply,
     body: exportTokenBody,
     handler: ({ tenant, me, body, req }) =>
       createExportToken(app.deps, tenant, me, req.auth!.sessionId, { filter: body.filter ?? [], columns: body.columns, format: body.format }),
@@ -116,6 +130,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/members/export',
     access: 'admin',
+    reply: RAW_REPLY,
     query: z.object({ token: z.string().max(100).default('') }),
     handler: async ({ tenant, me, query, reply, req }) => {
       const file = await exportByToken(app.deps, tenant, me, req.auth!.sessionId, query.token);
@@ -130,12 +145,14 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/members/apply_form',
     access: 'public',
+    reply: applyFormReply,
     handler: ({ tenant }) => applyForm(app.deps, tenant),
   });
   route(app, {
     method: 'POST',
     url: '/api/1/members/apply',
     access: 'public',
+    reply: okReply,
     // The form is embeddable on the association's own site, where no cookie reaches us:
     // honeypot, fill time and a per-address limit guard it instead of a CSRF token.
     csrf: false,
@@ -146,6 +163,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/approve',
     access: 'admin',
+    reply: approveReply,
     body: idBody,
     handler: async ({ tenant, me, body }) => {
       const { id, mail } = await approve(app.deps, tenant, me, body.id);
@@ -158,6 +176,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/new',
     access: 'admin',
+    reply: memberReply,
     body: memberSaveBody,
     handler: ({ tenant, me, body }) => service.createMember(app.deps, tenant, me, body),
   });
@@ -165,6 +184,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/members/:id',
     access: 'board',
+    reply: memberReply,
     query: z.object({ any_state: queryFlag, pending: queryFlag }),
     handler: ({ tenant, params, query }) => service.getMember(app.deps, tenant, idOf(params), { anyState: query.any_state, pending: query.pending }),
   });
@@ -172,6 +192,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/:id',
     access: 'admin',
+    reply: memberReply,
     body: memberSaveBody,
     handler: ({ tenant, me, params, body }) => service.saveMember(app.deps, tenant, me, idOf(params), body),
   });
@@ -179,6 +200,7 @@ export function memberRoutes(app: FastifyInstance): void {
     method: 'DELETE',
     url: '/api/1/members/:id',
     access: 'admin',
+    reply: deleteMemberReply,
     handler: ({ tenant, me, params }) => service.deleteMember(app.deps, tenant, me, idOf(params)),
   });
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { adminIdBody } from '../../../shared/schemas/security';
 import { route } from '../../http/route';
 import * as service from './service';
+import { okReply } from '../../../shared/schemas/session';
+import { resetCodeSentReply, sessionsClosedReply, siteAdminsReply } from '../../../shared/schemas/security';
 
 // Site admins looking after each other's 2FA and sessions (spec §6, §7 members and settings calls).
 export function securityRoutes(app: FastifyInstance): void {
@@ -9,6 +11,7 @@ export function securityRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/settings/get_site_admins',
     access: 'admin',
+    reply: siteAdminsReply,
     handler: ({ tenant, me }) => service.siteAdmins(app.deps, tenant, me),
   });
 
@@ -16,6 +19,7 @@ export function securityRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/send_mfa_reset_code',
     access: 'admin',
+    reply: resetCodeSentReply,
     body: adminIdBody,
     handler: async ({ tenant, me, body }) => ({ ok: true, ...(await service.sendResetCode(app.deps, tenant, me, body.id)) }),
   });
@@ -24,6 +28,7 @@ export function securityRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/clear_mfa',
     access: 'admin',
+    reply: okReply,
     body: adminIdBody,
     handler: async ({ tenant, me, body }) => {
       await service.clearMfa(app.deps, tenant, me, body.id);
@@ -35,6 +40,7 @@ export function securityRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/members/close_site_admin_sessions',
     access: 'admin',
+    reply: sessionsClosedReply,
     body: adminIdBody,
     handler: async ({ req, tenant, me, body }) => ({
       ok: true,

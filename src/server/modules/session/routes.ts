@@ -5,6 +5,8 @@ import { route } from '../../http/route';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/session';
 import * as security from '../security/service';
 import * as service from './service';
+import { okReply, sessionReply } from '../../../shared/schemas/session';
+import { loginReply, mfaChallengeReply, mfaEnrollmentReply } from '../../../shared/schemas/security';
 
 const clientOf = (req: FastifyRequest): service.ClientInfo => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? '' });
 
@@ -13,6 +15,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/login',
     access: 'public',
+    reply: loginReply,
     body: loginBody,
     handler: async ({ req, reply, body, tenant }) => {
       const result = await service.login(app.deps, tenant, body, clientOf(req));
@@ -29,6 +32,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/mfa_verify',
     access: 'public',
+    reply: sessionReply,
     body: mfaVerifyBody,
     handler: async ({ req, reply, body, tenant }) => {
       const { member } = await security.verifyLogin(app.deps, tenant, body.challenge, body.code, req.ip);
@@ -42,6 +46,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/mfa_reset',
     access: 'public',
+    reply: mfaChallengeReply,
     body: mfaResetBody,
     handler: async ({ req, body, tenant }) => {
       await security.useResetCode(app.deps, tenant, body.challenge, body.reset_code, req.ip);
@@ -53,6 +58,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/mfa_enroll',
     access: 'public',
+    reply: mfaEnrollmentReply,
     body: mfaChallengeBody,
     handler: ({ body, tenant }) => security.enrollForLogin(app.deps, tenant, body.challenge),
   });
@@ -62,6 +68,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/mfa_setup',
     access: 'admin',
+    reply: mfaEnrollmentReply,
     handler: ({ tenant, me }) => security.setupOwn(app.deps, tenant, me),
   });
 
@@ -69,6 +76,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/mfa_confirm',
     access: 'admin',
+    reply: okReply,
     body: mfaConfirmBody,
     handler: async ({ req, tenant, me, body }) => {
       await security.confirmOwn(app.deps, tenant, me, body.code, req.ip);
@@ -80,6 +88,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/logout',
     access: 'public', // logging out without a session is harmless and must not bounce to login
+    reply: okReply,
     handler: async ({ req, reply, tenant }) => {
       if (req.auth) await service.logout(app.deps, tenant, req.auth.sessionId, req.auth.member.id);
       clearSessionCookie(app, reply);
@@ -91,6 +100,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/1/session/get',
     access: 'member',
+    reply: sessionReply,
     handler: ({ tenant, me }) => service.present(app.deps, tenant, me),
   });
 
@@ -98,6 +108,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/session/set_persistent_data',
     access: 'member',
+    reply: okReply,
     body: setPersistentDataBody,
     handler: async ({ tenant, me, body }) => {
       await service.setPersistentData(app.deps, tenant, me, body.key, body.val);

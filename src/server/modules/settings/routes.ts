@@ -4,12 +4,14 @@ import { viewerOf } from '../../http/viewer';
 import { settingsSaveBody } from '../../../shared/schemas/settings';
 import { clearSessionCookie } from '../../plugins/session';
 import * as service from './service';
+import { settingsGetReply, settingsSaveReply } from '../../../shared/schemas/settings';
 
 export function settingsRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'GET',
     url: '/api/1/settings',
     access: 'member',
+    reply: settingsGetReply,
     handler: async ({ tenant, me }) => {
       const all = await service.getSettings(app.deps, tenant);
       return viewerOf(me) === 'admin' ? all : service.forMember(all);
@@ -19,6 +21,7 @@ export function settingsRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/settings/save',
     access: 'admin',
+    reply: settingsSaveReply,
     body: settingsSaveBody,
     handler: async ({ reply, tenant, me, body }) => {
       const saved = await service.saveSettings(app.deps, tenant, me, body);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { route } from '../../http/route';
 import * as members from '../members/service';
+import { editMeReply, updateMeBody } from '../../../shared/schemas/updreqs';
 
 // Member self-edit by session (spec §2 /edit_me_s, §7 updreqs edit_me_s / update_me_s).
 // Hash links and update-request mailings arrive with the messaging features.
@@ -10,13 +10,15 @@ export function updreqRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/1/updreqs/edit_me_s',
     access: 'member',
+    reply: editMeReply,
     handler: ({ tenant, me }) => members.editMe(app.deps, tenant, me),
   });
   route(app, {
     method: 'POST',
     url: '/api/1/updreqs/update_me_s',
     access: 'member',
-    body: z.object({ member: z.record(z.string(), z.unknown()) }),
+    reply: editMeReply,
+    body: updateMeBody,
     handler: ({ req, tenant, me, body }) => members.updateMe(app.deps, tenant, me, body.member, req.auth?.sessionId),
   });
 }

@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors';
-import type { ImportResult } from '../../api/importer';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
@@ -180,8 +179,8 @@ export function ImportWizardPage() {
             done={done}
             undone={undone}
             onUndo={
-              done?.import_id != null
-                ? () => setUndoTarget({ id: done.import_id as NonNullable<ImportResult['import_id']>, filename: upload.filename, personCount: done.created + done.updated })
+              done
+                ? () => setUndoTarget({ id: done.import_id, filename: upload.filename, personCount: done.created + done.updated })
                 : null
             }
             onNewImport={startOver}

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconArrowBackUp, IconArrowLeft, IconCircleCheck, Ico
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ImportResult } from '../../api/importer';
+import type { ImportCheck, ImportDone } from '../../api/importer';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { fieldMessageText } from '../../i18n/messages';
 import { isRegistered } from '../../access';
@@ -17,7 +17,7 @@ const ERRORS_SHOWN = 200;
 interface StepResultProps {
   filename: string;
   /** The dry run's answer. */
-  check: ImportResult;
+  check: ImportCheck;
   onBack: () => void;
   onRecheck: () => void;
   rechecking: boolean;
@@ -30,7 +30,7 @@ interface StepResultProps {
   running: boolean;
   runError: unknown;
   /** The import's answer once it has run. */
-  done: ImportResult | null;
+  done: ImportDone | null;
   undone: boolean;
   onUndo: (() => void) | null;
   onNewImport: () => void;
@@ -182,7 +182,7 @@ export function StepResult(props: StepResultProps) {
   );
 }
 
-function ImportDone({ filename, done, undone, onUndo, onNewImport }: StepResultProps & { done: ImportResult }) {
+function ImportDone({ filename, done, undone, onUndo, onNewImport }: StepResultProps & { done: ImportDone }) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg">

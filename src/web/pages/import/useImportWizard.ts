@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFields } from '../../api/fields';
 import { useGroups } from '../../api/groups';
 import { isApiError } from '../../api/errors';
-import { type ImportBody, type ImportResult, IGNORE, type MappingItem, useRunImport, useSheetMetadata } from '../../api/importer';
+import { type ImportBody, type ImportCheck, type ImportDone, IGNORE, type MappingItem, useCheckImport, useRunImport, useSheetMetadata } from '../../api/importer';
 import {
   clearWizard,
   destinations as destinationsOf,
@@ -32,15 +32,15 @@ export function useImportWizard() {
   const [initial] = useState(() => loadWizard());
   const [state, setState] = useState<SavedWizard>(initial ?? EMPTY_WIZARD);
   const [resumedFrom, setResumedFrom] = useState<string | null>(initial?.upload?.filename ?? null);
-  const [checkResult, setCheckResult] = useState<ImportResult | null>(null);
-  const [done, setDone] = useState<ImportResult | null>(null);
+  const [checkResult, setCheckResult] = useState<ImportCheck | null>(null);
+  const [done, setDone] = useState<ImportDone | null>(null);
   const [undone, setUndone] = useState(false);
   const [skipErrorRows, setSkipErrorRows] = useState(false);
   /** Rows flagged as possibly a different person that the user ticked to import anyway. */
   const [confirmRows, setConfirmRows] = useState<ReadonlySet<number>>(new Set());
   /** The stored file disappeared (cleaned up, or another tab finished with it): the user picks it again. */
   const [fileMissing, setFileMissing] = useState(false);
-  const check = useRunImport();
+  const check = useCheckImport();
   const run = useRunImport();
 
   const { upload } = state;
