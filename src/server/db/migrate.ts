@@ -12,6 +12,7 @@ import * as m009 from './migrations/009_application_fields';
 import * as m010 from './migrations/010_password_resets';
 import * as m011 from './migrations/011_saved_filters';
 import * as m012 from './migrations/012_member_since';
+import * as m014 from './migrations/014_finnish_sort';
 import * as m015 from './migrations/015_export_tokens';
 
 // Migrations are imported statically (not read from disk) so they work the same
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '010_password_resets': m010,
   '011_saved_filters': m011,
   '012_member_since': m012,
+  '014_finnish_sort': m014,
   '015_export_tokens': m015,
 };
 

@@ -66,15 +66,22 @@ const SORTABLE_TEXT = new Set([
 ]);
 const SORTABLE_NUMBER = new Set(['active', 'site_admin', 'board', 'imported', 'id']);
 
+/**
+ * Members A–Ö as a Finnish reader expects (Å, Ä, Ö after Z, case ignored, "de la Cruz"
+ * under D): the sort keys of migration 014, then id so equal names keep a stable order.
+ */
+export const BY_NAME = sql`m.sort_lastname asc, m.sort_firstname asc, m.id asc`;
+
 /** ORDER BY for a sort request; names first as tie-breakers, id last so paging is stable. */
 function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']): { join: RawBuilder<unknown>; order: RawBuilder<unknown> } {
   const dir = sort.dir === 'desc' ? sql`desc` : sql`asc`;
-  const names = sql`m.lastname ${dir}, m.firstname ${dir}, m.id ${dir}`;
+  // Names in Finnish order through migration 014's sort keys.
+  const names = sql`m.sort_lastname ${dir}, m.sort_firstname ${dir}, m.id ${dir}`;
   // Ties on another column fall back to names A–Ö whatever the direction.
-  const byName = sql`m.lastname asc, m.firstname asc, m.id asc`;
+  const byName = BY_NAME;
   const none = sql``;
   if (sort.field === 'fullname_' || sort.field === 'lastname') return { join: none, order: names };
-  if (sort.field === 'firstname') return { join: none, order: sql`m.firstname ${dir}, m.lastname ${dir}, m.id ${dir}` };
+  if (sort.field === 'firstname') return { join: none, order: sql`m.sort_firstname ${dir}, m.sort_lastname ${dir}, m.id ${dir}` };
   if (SORTABLE_TEXT.has(sort.field)) {
     const col = sql.ref(`m.${sort.field}`);
     // Empty values last in both directions, as spreadsheets do.
@@ -188,12 +195,12 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
     const rows = await sql<Member>`
       select m.* from members_fts f join members m on m.id = f.rowid
       where members_fts match ${phrase} and ${base}
-      order by m.lastname, m.firstname, m.id limit ${opts.limit}`.execute(db);
+      order by ${BY_NAME} limit ${opts.limit}`.execute(db);
     return rows.rows;
   }
   const rows = await sql<Member>`
     select m.* from members m
     where m.search_text like ${pattern} escape '\\' and ${base}
-    order by m.lastname, m.firstname, m.id limit ${opts.limit}`.execute(db);
+    order by ${BY_NAME} limit ${opts.limit}`.execute(db);
   return rows.rows;
 }

@@ -12,6 +12,7 @@ import { batchesBody } from '../../../shared/schemas/batches';
 import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
+import { jsonStream, ROWS_PER_PIECE } from './json-pieces';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
@@ -29,8 +30,8 @@ export function memberRoutes(app: FastifyInstance): void {
     url: '/api/1/members/get_results',
     access: 'board',
     body: getResultsBody,
-    handler: ({ tenant, body }) =>
-      service.getResults(app.deps, tenant, {
+    handler: async ({ tenant, body, reply }) => {
+      const page = await service.getResults(app.deps, tenant, {
         filter: body.filter ?? [],
         deleted: body.deleted,
         pending: body.pending,
@@ -38,7 +39,12 @@ export function memberRoutes(app: FastifyInstance): void {
         offset: body.offset ?? body.page * body.page_size,
         limit: body.limit ?? body.page_size,
         columns: body.columns,
-      }),
+      });
+      if (page.results.length <= ROWS_PER_PIECE) return page;
+      // A long page (everyone) goes out piece by piece so other requests are served meanwhile.
+      void reply.type('application/json; charset=utf-8');
+      return jsonStream(page, 'results');
+    },
   });
   route(app, {
     method: 'POST',
