@@ -55,7 +55,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`create trigger members_sort_ai after insert on members begin ${fill} end`.execute(db);
     await sql`create trigger members_sort_au after update of lastname, firstname on members begin ${fill} end`.execute(db);
   }
-  await db.schema.createIndex('members_tenant_sort_name').on('members').columns(['tenant_id', 'sort_lastname', 'sort_firstname', 'id']).execute();
+  // The live register A–Ö straight from the index, ids included: the page of everyone reads
+  // 100 000 sorted ids without visiting a single row.
+  await db.schema.createIndex('members_tenant_sort_name').on('members').columns(['tenant_id', 'deleted_at', 'pending', 'sort_lastname', 'sort_firstname', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

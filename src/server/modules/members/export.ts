@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import type { Filter } from '../../../shared/filter/types';
@@ -10,7 +9,7 @@ import { formatFinnishDate, formatFinnishMobile } from '../../../shared/finnish'
 import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../log/append';
-import { filterSql } from './filter-sql';
+import * as list from './list-repo';
 import { loadModel, type MemberModel } from './model';
 import { presentMember } from './present';
 import * as repo from './repo';
@@ -109,15 +108,10 @@ function csvCell(col: Column, v: string | number | Date | null): string {
 const CHUNK = 2000;
 
 async function* memberChunks(deps: Deps, tenant: Tenant, model: MemberModel, filter: Filter): AsyncGenerator<Member[]> {
-  const where = sql`m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and ${filterSql(deps.dialect, tenant.id, model, filter)}`;
+  const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
   // Ids first (small), then rows chunk by chunk: memory stays flat whatever the size.
-  const ids = (await sql<{ id: number }>`select m.id from members m where ${where} order by m.lastname, m.firstname, m.id`.execute(deps.db)).rows.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    const rows = await deps.db.selectFrom('members').selectAll().where('tenant_id', '=', tenant.id).where('id', 'in', chunk).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    yield chunk.map((id) => byId.get(id)!).filter(Boolean);
-  }
+  const ids = await list.idsByName(ctx, { filter, deleted: false, pending: false });
+  for (let i = 0; i < ids.length; i += CHUNK) yield list.membersInOrder(ctx, ids.slice(i, i + CHUNK));
 }
 
 async function* rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, filter: Filter, columns: Column[]): AsyncGenerator<(string | number | Date | null)[][]> {

@@ -13,7 +13,7 @@ export const ROWS_PER_PIECE = 500;
  * The JSON text of `reply` in pieces: the keys before `listKey`, then its items `every` at
  * a time, then the rest, with a turn of the event loop before each piece after the first.
  */
-export async function* jsonInPieces(reply: Record<string, unknown>, listKey: string, every = ROWS_PER_PIECE): AsyncGenerator<string> {
+export async function* jsonInPieces(reply: object, listKey: string, every = ROWS_PER_PIECE): AsyncGenerator<string> {
   let head = '{';
   let first = true;
   const sep = () => {
@@ -42,6 +42,6 @@ export async function* jsonInPieces(reply: Record<string, unknown>, listKey: str
 }
 
 /** As a readable stream for `reply.send()`; utf-8 bytes. */
-export function jsonStream(reply: Record<string, unknown>, listKey: string, every = ROWS_PER_PIECE): Readable {
+export function jsonStream(reply: object, listKey: string, every = ROWS_PER_PIECE): Readable {
   return Readable.from(jsonInPieces(reply, listKey, every), { objectMode: false });
 }
