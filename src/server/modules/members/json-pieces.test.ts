@@ -40,4 +40,16 @@ describe('jsonInPieces', () => {
     expect((await pieces(reply, 10)).join('')).toBe(JSON.stringify(reply));
     expect((await pieces({ stats: 1 }, 10)).join('')).toBe(JSON.stringify({ stats: 1 }));
   });
+
+  it('writes a list given as an async iterable of arrays one array per piece, skipping empty ones', async () => {
+    async function* parts() {
+      yield rows.slice(0, 3);
+      yield [];
+      yield rows.slice(3, 5);
+    }
+    const out: string[] = [];
+    for await (const p of jsonInPieces({ results: parts(), stats: { n: 5 } }, 'results')) out.push(p);
+    expect(out).toHaveLength(3);
+    expect(out.join('')).toBe(JSON.stringify({ results: rows.slice(0, 5), stats: { n: 5 } }));
+  });
 });

@@ -9,9 +9,15 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 /** Rows serialised per piece; about a hundred kilobytes of JSON. */
 export const ROWS_PER_PIECE = 500;
 
+function* slices(list: readonly unknown[], every: number): Generator<readonly unknown[]> {
+  for (let i = 0; i < list.length; i += every) yield list.slice(i, i + every);
+}
+
 /**
  * The JSON text of `reply` in pieces: the keys before `listKey`, then its items `every` at
  * a time, then the rest, with a turn of the event loop before each piece after the first.
+ * The list may also be an async iterable of arrays (rows built while they are written,
+ * so a long page is never held whole); each array is then one piece.
  */
 export async function* jsonInPieces(reply: object, listKey: string, every = ROWS_PER_PIECE): AsyncGenerator<string> {
   let head = '{';
@@ -28,11 +34,12 @@ export async function* jsonInPieces(reply: object, listKey: string, every = ROWS
       if (json !== undefined) head += `${sep()}${JSON.stringify(key)}:${json}`;
       continue;
     }
-    const list = value as readonly unknown[];
     head += `${sep()}${JSON.stringify(key)}:[`;
-    for (let i = 0; i < list.length; i += every) {
-      const items = list.slice(i, i + every).map((item) => JSON.stringify(item) ?? 'null');
-      yield `${head}${i > 0 ? ',' : ''}${items.join(',')}`;
+    let any = false;
+    for await (const items of Array.isArray(value) ? slices(value, every) : (value as AsyncIterable<readonly unknown[]>)) {
+      if (items.length === 0) continue;
+      yield `${head}${any ? ',' : ''}${items.map((item) => JSON.stringify(item) ?? 'null').join(',')}`;
+      any = true;
       head = '';
       await yieldToLoop();
     }

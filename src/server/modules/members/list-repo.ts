@@ -116,7 +116,7 @@ function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']):
  * filter is evaluated once (measured: ~2× faster than a separate COUNT at 100 000 members).
  */
 /** Pages longer than this ("everyone") are read as ids first, then rows in chunks. */
-const BIG_PAGE = 1000;
+export const BIG_PAGE = 1000;
 /** Sizes of the pieces a long page is read in, between turns of the event loop (tests make them small). */
 export const LIST_CHUNKS = { ids: 10_000, rows: 500 };
 
@@ -148,16 +148,24 @@ export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts):
  * cheap; the rows then come 500 at a time with a turn of the event loop in between.
  */
 async function bigPage(ctx: ListCtx, join: RawBuilder<unknown>, order: RawBuilder<unknown>, where: RawBuilder<SqlBool>, opts: PageOpts): Promise<{ rows: Member[]; total: number }> {
-  const [ids, count] = await Promise.all([
-    sortedIds(ctx, join, order, where, opts),
-    sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(ctx.db),
-  ]);
+  const { ids, total } = await idsWithTotal(ctx, join, order, where, opts);
   const rows: Member[] = [];
   for (let i = 0; i < ids.length; i += LIST_CHUNKS.rows) {
     if (i > 0) await yieldToLoop();
     for (const m of await membersInOrder(ctx, ids.slice(i, i + LIST_CHUNKS.rows))) rows.push(m);
   }
-  return { rows, total: Number(count.rows[0]?.n ?? 0) };
+  return { rows, total };
+}
+
+async function idsWithTotal(ctx: ListCtx, join: RawBuilder<unknown>, order: RawBuilder<unknown>, where: RawBuilder<SqlBool>, opts: PageOpts): Promise<{ ids: number[]; total: number }> {
+  const [ids, count] = await Promise.all([sortedIds(ctx, join, order, where, opts), sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(ctx.db)]);
+  return { ids, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** A page's member ids in order and the number matching, for callers that read the rows piece by piece. */
+export function pageIds(ctx: ListCtx, scope: Scope, opts: PageOpts): Promise<{ ids: number[]; total: number }> {
+  const { join, order } = orderSql(ctx.tenantId, ctx.model, opts.sort);
+  return idsWithTotal(ctx, join, order, scopeSql(ctx, scope), opts);
 }
 
 /** Name sorts and their key columns, in order: these can be read from an index piece by piece. */

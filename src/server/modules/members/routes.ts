@@ -12,7 +12,8 @@ import { batchesBody } from '../../../shared/schemas/batches';
 import { createExportToken, exportByToken } from './export-token';
 import { exportTokenBody } from '../../../shared/schemas/export';
 import { apply, applyForm, approve } from './apply';
-import { jsonStream, ROWS_PER_PIECE } from './json-pieces';
+import { BIG_PAGE } from './list-repo';
+import { resultsStream } from './results';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
@@ -31,7 +32,7 @@ export function memberRoutes(app: FastifyInstance): void {
     access: 'board',
     body: getResultsBody,
     handler: async ({ tenant, body, reply }) => {
-      const page = await service.getResults(app.deps, tenant, {
+      const opts = {
         filter: body.filter ?? [],
         deleted: body.deleted,
         pending: body.pending,
@@ -39,11 +40,11 @@ export function memberRoutes(app: FastifyInstance): void {
         offset: body.offset ?? body.page * body.page_size,
         limit: body.limit ?? body.page_size,
         columns: body.columns,
-      });
-      if (page.results.length <= ROWS_PER_PIECE) return page;
-      // A long page (everyone) goes out piece by piece so other requests are served meanwhile.
+      };
+      if (opts.limit <= BIG_PAGE) return service.getResults(app.deps, tenant, opts);
+      // A long page (everyone) is read, built and sent piece by piece so other requests are served meanwhile.
       void reply.type('application/json; charset=utf-8');
-      return jsonStream(page, 'results');
+      return resultsStream(app.deps, tenant, opts);
     },
   });
   route(app, {
