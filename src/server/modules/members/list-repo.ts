@@ -118,7 +118,7 @@ function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']):
 /** Pages longer than this ("everyone") are read as ids first, then rows in chunks. */
 export const BIG_PAGE = 1000;
 /** Sizes of the pieces a long page is read in, between turns of the event loop (tests make them small). */
-export const LIST_CHUNKS = { ids: 10_000, rows: 500 };
+export const LIST_CHUNKS = { ids: 5_000, rows: 250 };
 
 export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts): Promise<{ rows: Member[]; total: number }> {
   const { join, order } = orderSql(ctx.tenantId, ctx.model, opts.sort);
@@ -178,7 +178,7 @@ const NAME_KEYS: Record<string, readonly [string, string]> = {
 /**
  * The page's ids in order. Sorted by name, they are read LIST_CHUNKS.ids at a time from where the
  * last piece ended (keyset: the name keys and id of its last member), with a turn of the
- * event loop in between: one read of 100 000 sorted ids alone held SQLite ~100 ms.
+ * event loop in between: one read of 100 000 sorted ids alone held SQLite for ~100 ms.
  */
 async function sortedIds(ctx: ListCtx, join: RawBuilder<unknown>, order: RawBuilder<unknown>, where: RawBuilder<SqlBool>, opts: PageOpts): Promise<number[]> {
   const keys = NAME_KEYS[opts.sort.field];
