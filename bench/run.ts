@@ -81,7 +81,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     // Whole-register operations: wall time and peak memory of this process.
     const me = (await deps.db.selectFrom('members').selectAll().where('email', '=', 'bench@example.fi').executeTakeFirstOrThrow());
     const columns = ['email', 'phone', 'address_street', 'address_zip', 'address_city', 'liittymisvuosi', 'jasenlaji', 'syntymapaiva', 'harrastus', 'maksettu', 'jasenmaksu', 'ryhma_1'];
-    // "Everyone" as one page (issue 11): the whole register with custom fields and groups,
+    // "Everyone" as one page: the whole register with custom fields and groups,
     // while another caller polls session/get. Client and server share this process, so the
     // honest "how long would a request wait" is the event loop's longest stall.
     const everyone = { sort: { field: 'lastname', dir: 'asc' }, page: 0, page_size: MEMBER_PAGE_SIZE_EVERYONE, columns };

@@ -20,4 +20,3 @@ export { parseFinnishDate, formatFinnishDate } from './date';
 export { passwordStrength, PASSWORD_MIN, PASSWORD_MAX } from './password';
 export { allowanceRatesOn, kmAmountCents } from './allowance';
 export type { AllowanceRates } from './allowance';
-export { finnishSortKey, FINNISH_SORT_TABLE } from './collation';

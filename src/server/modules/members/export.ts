@@ -16,7 +16,7 @@ import * as repo from './repo';
 import { neutralizeCell } from './neutralize';
 import { indexBy } from './rows';
 
-// Member export (issue 6): xlsx (exceljs streaming writer) or csv, written chunk by chunk
+// Member export: xlsx (exceljs streaming writer) or csv, written chunk by chunk
 // so 100 000 members never sit in memory at once. Dates and numbers are real spreadsheet
 // types; text that a spreadsheet would run as a formula is neutralised.
 
@@ -55,7 +55,7 @@ function columnsFor(model: MemberModel, requested: string[]): Column[] {
     const group = model.groupByName.get(key);
     if (field && field.type !== 'heading' && field.type !== 'password') {
       const kind = key === 'phone' ? 'phone' : field.type === 'date' ? 'date' : ['integer', 'decimal'].includes(field.type) ? 'number' : field.type === 'checkbox' ? 'bool' : 'text';
-      // Labels are the admins' free text: a header cell is neutralised like a data cell (issue 11).
+      // Labels are the admins' free text: a header cell is neutralised like a data cell.
       out.push({ key, header: neutralizeCell(field.label), kind });
     } else if (group) out.push({ key, header: neutralizeCell(group.label), kind: 'bool' });
     else if (EXTRA[key]) out.push(EXTRA[key]);

@@ -233,7 +233,7 @@ export async function countApplications(ctx: ListCtx, filter: Filter): Promise<n
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Quick search (spec §9): folded term; 3+ letters use the trigram index, 2 letters scan. */
+/** Quick search: folded term; 3+ letters use the trigram index, 2 letters scan. */
 export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number }): Promise<Member[]> {
   const { db, dialect, tenantId } = ctx;
   // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
