@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
 import { seed } from '../../../../scripts/seed';
 import { LIST_CHUNKS } from './list-repo';
+import { getResults } from './service';
+import type { Tenant } from '../../db/schema';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../../shared/constants';
 
 // Issue 11: get_results builds rows from indexed value and group lists. This guards that
 // refactor: each row gets its own custom values and groups even when the stored values and
@@ -95,9 +98,11 @@ describe(`get_results "everyone" by name, read in keyset pieces (${testDialect})
   let t: TestApp;
   let admin: Client;
   const saved = { ...LIST_CHUNKS };
+  let tenant: Tenant;
   beforeAll(async () => {
     t = await testApp();
     const a = await makeTenant(t.deps);
+    tenant = a.tenant;
     admin = await adminClient(t, a);
     // Seeded names repeat, so pieces also end inside a run of equal names.
     await seed(t.deps.db, a.tenant.id, 1300, 11);
@@ -129,6 +134,12 @@ describe(`get_results "everyone" by name, read in keyset pieces (${testDialect})
     // A stream has no length up front; the text is the JSON.stringify of the reply (json-pieces.test.ts).
     expect(long.headers['content-length']).toBeUndefined();
     expect(long.body.stats).toEqual({ result_count: 1301, result_application_count: 0 });
+    // Byte for byte what the whole page as one JSON.stringify would be.
+    await admin.get('/api/1/health');
+    const cookie = [...admin.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const raw = await t.app.inject({ method: 'POST', url: '/api/1/members/get_results', payload: { ...body, page_size: 100000 }, headers: { host: admin.host, cookie, [CSRF_HEADER]: admin.jar.get(CSRF_COOKIE)! } });
+    const whole = await getResults(t.deps, tenant, { filter: [], deleted: false, pending: false, sort: { field: 'lastname', dir: 'asc' }, offset: 0, limit: 100000, columns: ['email'] });
+    expect(raw.body).toBe(JSON.stringify(whole));
     const short = await admin.post('/api/1/members/get_results', { ...body, page_size: 100 });
     expect(short.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(short.headers['content-length'])).toBeGreaterThan(0);
