@@ -41,6 +41,16 @@ describe(`Finnish name order and matching (${testDialect})`, () => {
     expect(names(await list({ field: 'lastname', dir: 'desc' }))).toEqual([...EXPECTED].reverse());
   });
 
+  it('exports in the same order', async () => {
+    const tok = await admin.post('/api/1/members/export_token', { filter: ours, format: 'csv', columns: ['email'] });
+    const csv = String((await admin.get(tok.body.url as string)).body).replace(/^\uFEFF/, '');
+    const lines = csv.trim().split(/\r?\n/).slice(1).map((line) => line.split(';'));
+    // Name columns found by their Finnish headers.
+    const header = csv.split(/\r?\n/)[0]!.split(';');
+    const [fi, li] = [header.indexOf('Etunimi'), header.indexOf('Sukunimi')];
+    expect(lines.map((c) => [c[li]!.replace(/^"|"$/g, ''), c[fi]!.replace(/^"|"$/g, '')])).toEqual(EXPECTED);
+  });
+
   it('sorts by first name the same way (Östen after Ärla, aapo before Aino)', async () => {
     const r = names(await list({ field: 'firstname', dir: 'asc' }, [{ field: 'lastname', verb: 'eq', value: 'virtanen' }]));
     expect(r).toEqual([['Virtanen', 'aapo'], ['Virtanen', 'Aino'], ['Virtanen', 'Ärla'], ['Virtanen', 'Östen']]);

@@ -204,10 +204,11 @@ async function sortedIds(ctx: ListCtx, join: RawBuilder<unknown>, order: RawBuil
   return out;
 }
 
-/** The ids of the members in scope, A–Ö (the export's order). */
-export async function idsByName(ctx: ListCtx, scope: Scope): Promise<number[]> {
-  const r = await sql<{ id: number }>`select m.id from members m where ${scopeSql(ctx, scope)} order by ${BY_NAME}`.execute(ctx.db);
-  return r.rows.map((x) => x.id);
+/** The ids of the members in scope, A–Ö (the export's order), read in keyset pieces. */
+export function idsByName(ctx: ListCtx, scope: Scope): Promise<number[]> {
+  const opts: PageOpts = { sort: { field: 'lastname', dir: 'asc' }, offset: 0, limit: Number.MAX_SAFE_INTEGER };
+  const { join, order } = orderSql(ctx.tenantId, ctx.model, opts.sort);
+  return sortedIds(ctx, join, order, scopeSql(ctx, scope), opts);
 }
 
 /** Full rows of these members in the order given; one removed meanwhile is left out. */
