@@ -59,6 +59,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SEURA_ADMIN_EMAIL: E2E_ADMIN.email,
       SEURA_ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every reply the journeys get is checked against its contract.
+      SEURA_CHECK_REPLIES: '1',
     },
   },
 });

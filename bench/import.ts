@@ -9,7 +9,7 @@ import { seed } from '../scripts/seed';
 import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
 import { timed } from './stats';
 
-// Import of a 10 000-row xlsx into a register of 10 000 members (issue 7): dry run, import,
+// Import of a 10 000-row xlsx into a register of 10 000 members: dry run, import,
 // undo — wall time and peak RSS, in a process of its own so earlier benches do not count.
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('node', ['--watch-path=src/server', '--watch-path=src/shared', '--import', 'tsx', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+    env: { NODE_ENV: 'development', ...process.env, PORT: process.env.PORT ?? '3000' },
   }),
   spawn('npx', ['--no-install', 'vite'], { stdio: 'inherit' }),
 ];

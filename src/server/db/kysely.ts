@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { finnishSortKey } from '../../shared/finnish/collation';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -26,6 +27,8 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('secure_delete = ON');
   // Unicode lower case for filters on terms with ä, ö, å… (SQLite's own lower() folds ASCII only).
   sqlite.function('seura_lower', { deterministic: true }, (s: unknown) => (s === null ? null : String(s).toLowerCase()));
+  // Finnish name order (migration 017's triggers keep members.sort_* with it).
+  sqlite.function('seura_sort_key', { deterministic: true }, (s: unknown) => (s === null ? null : finnishSortKey(String(s))));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }

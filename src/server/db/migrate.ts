@@ -14,6 +14,7 @@ import * as m011 from './migrations/011_saved_filters';
 import * as m012 from './migrations/012_member_since';
 import * as m015 from './migrations/015_export_tokens';
 import * as m016 from './migrations/016_unique_email';
+import * as m017 from './migrations/017_finnish_sort';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '012_member_since': m012,
   '015_export_tokens': m015,
   '016_unique_email': m016,
+  '017_finnish_sort': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

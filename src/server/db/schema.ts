@@ -43,6 +43,9 @@ export interface MembersTable {
   deleted_at: string | null;
   /** "Jäsen alkaen", YYYY-MM-DD: the day added or approved, or an imported join date; null while pending (migration 012). */
   member_since: string | null;
+  /** Finnish sort keys of the names, kept by the database on every write (migration 017); ordered as plain text. */
+  sort_lastname: Generated<string | null>;
+  sort_firstname: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -92,9 +92,10 @@ describe('route()', () => {
 });
 
 describe('replyChecksOn', () => {
-  it('is on outside production, off in production, and SEURA_CHECK_REPLIES overrides', () => {
+  it('is on in tests and development, off in a plain start and production, and SEURA_CHECK_REPLIES overrides', () => {
     expect(replyChecksOn({ NODE_ENV: 'test' })).toBe(true);
-    expect(replyChecksOn({})).toBe(true);
+    expect(replyChecksOn({ NODE_ENV: 'development' })).toBe(true);
+    expect(replyChecksOn({})).toBe(false);
     expect(replyChecksOn({ NODE_ENV: 'production' })).toBe(false);
     expect(replyChecksOn({ NODE_ENV: 'production', SEURA_CHECK_REPLIES: '1' })).toBe(true);
     expect(replyChecksOn({ NODE_ENV: 'development', SEURA_CHECK_REPLIES: '0' })).toBe(false);

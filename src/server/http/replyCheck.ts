@@ -1,14 +1,15 @@
 import { z } from 'zod';
 
 /**
- * Replies are checked against their declared schema everywhere but production: tests,
- * the e2e server and development catch a reply that drifted from its contract, while
- * production does not pay for parsing every reply. SEURA_CHECK_REPLIES=1/0 overrides.
+ * Replies are checked against their declared schema in tests (NODE_ENV=test), development
+ * (`npm run dev`) and the e2e server (SEURA_CHECK_REPLIES=1), so a reply that drifted from
+ * its contract fails loudly there; a plain `npm start` or production does not pay for
+ * parsing every reply (a page of everyone is 100 000 rows). SEURA_CHECK_REPLIES=1/0 overrides.
  */
 export function replyChecksOn(env: Record<string, string | undefined> = process.env): boolean {
   if (env.SEURA_CHECK_REPLIES === '1') return true;
   if (env.SEURA_CHECK_REPLIES === '0') return false;
-  return env.NODE_ENV !== 'production';
+  return env.NODE_ENV === 'test' || env.NODE_ENV === 'development';
 }
 
 /** A handler answered with something its route's reply schema does not accept: a server bug, answered 500. */

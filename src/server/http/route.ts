@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Member, Tenant } from '../db/schema';
@@ -76,7 +77,9 @@ export function route<A extends Access, B extends Schema = undefined, Q extends 
       });
       if (reply.sent) return reply;
       const data = result ?? { ok: true };
-      if (check) checkReply(name, replySchema, data, req.log);
+      // A long reply streamed piece by piece (a page of everyone) is built by the same row
+      // presenter as the checked short pages; parsing it whole would undo the streaming.
+      if (check && !(data instanceof Readable)) checkReply(name, replySchema, data, req.log);
       return reply.send(data);
     },
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/kysely';
 import type { Selectable } from 'kysely';
 import type { BatchesTable, Member } from '../../db/schema';
 import { NUMERIC_COLUMNS, type RecordedRow } from './repo';
+import { BY_NAME } from '../members/list-repo';
 
 export type { RecordedRow };
 
@@ -21,7 +22,7 @@ export async function changedSince(db: Db, tenantId: number, batch: Pick<Batch, 
     select m.id, m.firstname, m.lastname from members m
     where m.tenant_id = ${tenantId} and m.id in (select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batch.id} and kind = 'member')
       and m.updated_at <> ${batch.created_at}
-    order by m.lastname, m.firstname`.execute(db);
+    order by ${BY_NAME}`.execute(db);
   return r.rows;
 }
 

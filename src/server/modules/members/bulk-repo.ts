@@ -3,6 +3,7 @@ import type { Db } from '../../db/kysely';
 import type { Filter } from '../../../shared/filter/types';
 import { filterSql } from './filter-sql';
 import type { MemberModel } from './model';
+import { BY_NAME } from './list-repo';
 
 // The SQL of bulk actions: which members a filter reaches (conditions over `members m`),
 // and set statements over a set of members given as a subquery (`ids`, usually a batch's
@@ -39,7 +40,7 @@ export async function countWhere(db: Db, where: RawBuilder<unknown>): Promise<nu
 
 /** The first few by name, for a confirmation. */
 export async function sampleWhere(db: Db, where: RawBuilder<unknown>, limit: number): Promise<{ id: number; firstname: string; lastname: string }[]> {
-  return (await sql<{ id: number; firstname: string; lastname: string }>`select m.id, m.firstname, m.lastname from members m where ${where} order by m.lastname, m.firstname, m.id limit ${limit}`.execute(db)).rows;
+  return (await sql<{ id: number; firstname: string; lastname: string }>`select m.id, m.firstname, m.lastname from members m where ${where} order by ${BY_NAME} limit ${limit}`.execute(db)).rows;
 }
 
 export async function idsWhere(db: Db, where: RawBuilder<unknown>): Promise<number[]> {

@@ -1,7 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import type { Filter } from '../../../shared/filter/types';
@@ -10,14 +9,14 @@ import { formatFinnishDate, formatFinnishMobile } from '../../../shared/finnish'
 import { ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import * as activity from '../log/repo';
-import { filterSql } from './filter-sql';
+import * as list from './list-repo';
 import { loadModel, type MemberModel } from './model';
 import { presentMember } from './present';
 import * as repo from './repo';
 import { neutralizeCell } from './neutralize';
 import { indexBy } from './rows';
 
-// Member export (issue 6): xlsx (exceljs streaming writer) or csv, written chunk by chunk
+// Member export: xlsx (exceljs streaming writer) or csv, written chunk by chunk
 // so 100 000 members never sit in memory at once. Dates and numbers are real spreadsheet
 // types; text that a spreadsheet would run as a formula is neutralised.
 
@@ -56,7 +55,7 @@ function columnsFor(model: MemberModel, requested: string[]): Column[] {
     const group = model.groupByName.get(key);
     if (field && field.type !== 'heading' && field.type !== 'password') {
       const kind = key === 'phone' ? 'phone' : field.type === 'date' ? 'date' : ['integer', 'decimal'].includes(field.type) ? 'number' : field.type === 'checkbox' ? 'bool' : 'text';
-      // Labels are the admins' free text: a header cell is neutralised like a data cell (issue 11).
+      // Labels are the admins' free text: a header cell is neutralised like a data cell.
       out.push({ key, header: neutralizeCell(field.label), kind });
     } else if (group) out.push({ key, header: neutralizeCell(group.label), kind: 'bool' });
     else if (EXTRA[key]) out.push(EXTRA[key]);
@@ -109,15 +108,10 @@ function csvCell(col: Column, v: string | number | Date | null): string {
 const CHUNK = 2000;
 
 async function* memberChunks(deps: Deps, tenant: Tenant, model: MemberModel, filter: Filter): AsyncGenerator<Member[]> {
-  const where = sql`m.tenant_id = ${tenant.id} and m.deleted_at is null and m.pending = 0 and ${filterSql(deps.dialect, tenant.id, model, filter)}`;
+  const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
   // Ids first (small), then rows chunk by chunk: memory stays flat whatever the size.
-  const ids = (await sql<{ id: number }>`select m.id from members m where ${where} order by m.lastname, m.firstname, m.id`.execute(deps.db)).rows.map((r) => r.id);
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    const rows = await deps.db.selectFrom('members').selectAll().where('tenant_id', '=', tenant.id).where('id', 'in', chunk).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    yield chunk.map((id) => byId.get(id)!).filter(Boolean);
-  }
+  const ids = await list.idsByName(ctx, { filter, deleted: false, pending: false });
+  for (let i = 0; i < ids.length; i += CHUNK) yield list.membersInOrder(ctx, ids.slice(i, i + CHUNK));
 }
 
 async function* rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, filter: Filter, columns: Column[]): AsyncGenerator<(string | number | Date | null)[][]> {

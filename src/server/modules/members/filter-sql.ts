@@ -20,10 +20,11 @@ const like = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const TRUE: Sql = sql<SqlBool>`1 = 1`;
 
 /**
- * Text matching is case-insensitive (accent-insensitive matching is quick search's job).
- * PostgreSQL: ILIKE. SQLite: LIKE folds only ASCII case, so a term with letters like
- * ä/ö compares through seura_lower (Unicode lower case, registered in db/kysely.ts);
- * plain-ASCII terms keep the fast built-in LIKE.
+ * Text matching ignores case, Ä = ä included, and treats accents as letters of their own
+ * on both databases (é ≠ e, ä ≠ a; accent-insensitive matching is quick search's job).
+ * PostgreSQL: ILIKE / lower(). SQLite: LIKE folds only ASCII case, so a term with letters
+ * like ä/ö compares through seura_lower (Unicode lower case, registered in db/kysely.ts);
+ * plain-ASCII terms keep the fast built-in LIKE, which never equates a with ä either.
  */
 function textCond(d: Dialect, col: RawBuilder<unknown>, verb: string, value: unknown): Sql | null {
   if (verb === 'empty') return sql<SqlBool>`(${col} is null or ${col} = '')`;
@@ -59,7 +60,7 @@ function phoneCond(d: Dialect, verb: string, value: unknown): Sql | null {
   const col = sql.ref('m.phone');
   if (verb === 'empty' || verb === 'not_empty') return textCond(d, col, verb, value);
   // Stored E.164 (+358401234567); people type 040 123…: compare digits without the trunk 0.
-  // A foreign number is typed with its country code (+46…, 0046…), issue 21.
+  // A foreign number is typed with its country code (+46…, 0046…).
   const text = String(value).trim();
   const international = /^(\+|00)/.test(text);
   const digits = text.replace(/\D/g, '').replace(international ? /^00/ : /^0/, '');
@@ -179,7 +180,7 @@ function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condi
   if (BOOL_COLUMNS.has(c.field)) {
     return c.verb === 'checked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 1` : c.verb === 'unchecked' ? sql<SqlBool>`${sql.ref(`m.${c.field}`)} = 0` : null;
   }
-  // Member number and "Jäsen alkaen" (issue 21 point 16).
+  // Member number and "Jäsen alkaen" (member since).
   if (c.field === 'id') return numberCond(sql.ref('m.id'), c.verb, c.value);
   if (c.field === 'member_since') return dateCond(sql.ref('m.member_since'), c.verb, c.value);
   if (TIME_COLUMNS.has(c.field)) return dateCond(sql`substr(${sql.ref(`m.${c.field}`)}, 1, 10)`, c.verb, c.value);

@@ -50,7 +50,7 @@ export function presentMember(m: Member, values: ValueRow[], groupIds: Set<numbe
     created_at: m.created_at,
     updated_at: m.updated_at,
     meta_: { deleted: m.deleted_at !== null, pending: m.pending === 1, deleted_at: m.deleted_at },
-    // Per-medium up-to-dateness (spec §4): SMS to a foreign mobile is 'unsupported'.
+    // Per-medium up-to-dateness: SMS to a foreign mobile is 'unsupported'.
     uptodate_: memberUpToDateness(m),
   };
   for (const f of model.custom) body[f.name] = apiValue(f, byField.get(f.id));

@@ -15,6 +15,8 @@ import { exportTokenReply } from '../../../shared/schemas/export';
 import { applyFormReply, approveReply } from '../../../shared/schemas/applications';
 import { okReply } from '../../../shared/schemas/session';
 import { RAW_REPLY } from '../../http/route';
+import { BIG_PAGE } from './list-repo';
+import { resultsStream } from './results';
 
 // Board members may look at the register; changing it is for site admins (spec §6).
 export function memberRoutes(app: FastifyInstance): void {
@@ -32,8 +34,8 @@ export function memberRoutes(app: FastifyInstance): void {
     access: 'board',
     reply: getResultsReply,
     body: getResultsBody,
-    handler: ({ tenant, body }) =>
-      service.getResults(app.deps, tenant, {
+    handler: async ({ tenant, body, reply }) => {
+      const opts = {
         filter: body.filter ?? [],
         deleted: body.deleted,
         pending: body.pending,
@@ -41,7 +43,12 @@ export function memberRoutes(app: FastifyInstance): void {
         offset: body.offset ?? body.page * body.page_size,
         limit: body.limit ?? body.page_size,
         columns: body.columns,
-      }),
+      };
+      if (opts.limit <= BIG_PAGE) return service.getResults(app.deps, tenant, opts);
+      // A long page (everyone) is read, built and sent piece by piece so other requests are served meanwhile.
+      void reply.type('application/json; charset=utf-8');
+      return resultsStream(app.deps, tenant, opts);
+    },
   });
   route(app, {
     method: 'POST',

@@ -5,7 +5,7 @@ import type { MemberModel } from './model';
 import { presentMember } from './present';
 import type { ValueRow } from './repo';
 
-// List rows from member rows + their values and group links (issue 11): the value and group
+// List rows from member rows + their values and group links: the value and group
 // lists are indexed by member once, so a page costs O(members + values + links), not
 // O(members × values) as a `filter` per member did.
 

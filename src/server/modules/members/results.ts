@@ -1,0 +1,37 @@
+import type { Readable } from 'node:stream';
+import type { Deps } from '../../deps';
+import type { Tenant } from '../../db/schema';
+import type { MemberRow } from '../../../shared/schemas/members';
+import { jsonStream } from './json-pieces';
+import * as list from './list-repo';
+import { loadModel } from './model';
+import * as repo from './repo';
+import { buildRows } from './rows';
+import type { ResultsOpts } from './service';
+
+// The page of everyone (get_results with a page longer than list.BIG_PAGE) as a stream:
+// ids first, then each piece of members read, built into rows and written as JSON before
+// the next is read, with a turn of the event loop in between. The reply is the same JSON
+// as a short page's ({results, stats}); the process never holds 100 000 members at once,
+// which also keeps garbage collection pauses short.
+
+export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<Readable> {
+  const model = await loadModel(deps.db, tenant.id);
+  const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
+  const { ids, total } = await list.pageIds(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
+  const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
+  const wantsCustom = opts.columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
+  const wantsGroups = opts.columns.some((c) => model.groupByName.has(c));
+  async function* rows(): AsyncGenerator<MemberRow[]> {
+    for (let i = 0; i < ids.length; i += list.LIST_CHUNKS.rows) {
+      const members = await list.membersInOrder(ctx, ids.slice(i, i + list.LIST_CHUNKS.rows));
+      const memberIds = members.map((m) => m.id);
+      const [values, groups] = await Promise.all([
+        wantsCustom ? repo.valuesOf(deps.db, tenant.id, memberIds) : Promise.resolve([]),
+        wantsGroups ? repo.groupsOf(deps.db, tenant.id, memberIds) : Promise.resolve([]),
+      ]);
+      yield buildRows({ members, values, groups, model, columns: opts.columns });
+    }
+  }
+  return jsonStream({ results: rows(), stats: { result_count: total, result_application_count: applications } }, 'results');
+}
