@@ -3,7 +3,7 @@ import { expectAccessible } from './helpers/axe';
 import { signIn, type SignedInApi } from './helpers/adminApi';
 import { loginAsAdmin } from './helpers/session';
 
-// Issue 21 points 9, 11 and 18: a visible focus ring on every input (also one showing
+// A visible focus ring on every input (also one showing
 // an error), input borders and the highlighted quick-search hit readable, accessible
 // names that contain the visible text; a date typed on a phone's number pad
 // (24121990) is saved; on a phone the member list is a list of cards and quick search

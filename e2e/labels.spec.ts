@@ -4,7 +4,7 @@ import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi'
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
 
-// Issue 21 points 16 and 17: the member number and "Jäsen alkaen" are columns the admin
+// The member number and "Jäsen alkaen" are columns the admin
 // can choose and sort, and read-only facts in the member form; identifiers ("Tunniste")
 // sit behind "Lisäasetukset"; the log reads a visibility change as words.
 

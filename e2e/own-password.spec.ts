@@ -3,7 +3,7 @@ import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi'
 import { expectAccessible } from './helpers/axe';
 import { submitLogin } from './helpers/session';
 
-// Issue 11: a member changes their own password on /edit_me_s only with the current one,
+// A member changes their own password on /edit_me_s only with the current one,
 // and the change signs them out everywhere else.
 
 const RUN = Date.now().toString(36);

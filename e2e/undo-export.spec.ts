@@ -6,7 +6,7 @@ import { requiredCustomValues, signIn, type ApiField, type SignedInApi } from '.
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
 
-// Issue 21 points 1, 5, 6 and 10: export with a long filter (and its error banner); bulk
+// Export with a long filter (and its error banner); bulk
 // edit keeps focus on "Muuta", clearing is its own choice; undo from the notification (by
 // keyboard), from "Viimeisimmät muutokset" and from the batch's log entry; focus goes to
 // the heading or the notice after saves and undos, never to the page body.

@@ -36,13 +36,13 @@ export interface AppOptions {
 
 /**
  * Fastify wiring. Request flow: tenant → session → CSRF → role guard → Zod body → handler
- * (architecture guide). Each step is a plain function on the root instance (no
+ *. Each step is a plain function on the root instance (no
  * encapsulation), so hooks apply to every route.
  */
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    // Forwarded headers only from the proxies named in TRUST_PROXY (issue 11): otherwise any
+    // Forwarded headers only from the proxies named in TRUST_PROXY: otherwise any
     // client could pick the address the throttles and the audit log see.
     trustProxy: deps.config.trustProxy.length > 0 ? deps.config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 
-// Issue 11: the session secret may live outside DATA_DIR (a mounted secret file).
+// The session secret may live outside DATA_DIR (a mounted secret file).
 describe('SESSION_SECRET_FILE', () => {
   const dirs: string[] = [];
   const tmp = () => {

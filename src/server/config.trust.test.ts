@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from './config';
 
-// Issue 11: TRUST_PROXY and SEURA_DEFAULT_HOST.
+// TRUST_PROXY and SEURA_DEFAULT_HOST.
 describe('TRUST_PROXY and SEURA_DEFAULT_HOST', () => {
   it('trusts nobody by default and reads addresses, CIDRs and proxy-addr names', () => {
     expect(parseTrustProxy(undefined)).toEqual([]);

@@ -11,14 +11,14 @@ const { deps, handle, config } = await openDeps();
 const insecure = httpsWarning(config);
 if (insecure) console.warn(insecure);
 const created = await ensureDefaultTenant(deps);
-// Rate-limit counters outlive their windows only until the next start or insert (issue 11).
+// Rate-limit counters outlive their windows only until the next start or insert.
 await pruneOldRateRows(deps, true);
 const app = await buildApp(deps, {
   webRoot: WEB_ROOT,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });
-// Uploaded member lists are kept only while an import needs them (issue 11).
+// Uploaded member lists are kept only while an import needs them.
 const stopUploadCleanup = startUploadCleanup(deps);
 
 const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;

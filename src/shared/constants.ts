@@ -1,4 +1,4 @@
-// Business constants from the product spec §9. Both server and web import these;
+// Business constants Both server and web import these;
 // never repeat the numbers elsewhere.
 
 export const API_BASE = '/api/1';
@@ -26,10 +26,10 @@ export const FIELD_MAXLENGTH_DEFAULT = 255;
 export const DECIMAL_INPUT_MAXLENGTH = 14;
 export { OLDEST_DATE } from './finnish/date';
 
-/** Member import (issue 7): largest file and most data rows accepted. */
+/** Member import: largest file and most data rows accepted. */
 export const IMPORT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 50_000;
-/** Import resource limits (issue 11), enforced while parsing so a crafted file cannot stall the server. */
+/** Import resource limits, enforced while parsing so a crafted file cannot stall the server. */
 export const IMPORT_MAX_COLUMNS = 200;
 export const IMPORT_MAX_CELL_CHARS = 10_000;
 /** xlsx: all parts together once inflated, parts in the zip, and the inflation ratio of any part over 1 MB. */
@@ -49,9 +49,9 @@ export const TIER_DISCOUNT_PERCENT: Record<Tier, number> = { Free: 0, Start: 10,
 export const TRUST_STATUSES = ['OK', 'BLOCKED'] as const;
 export type TrustStatus = (typeof TRUST_STATUSES)[number];
 
-/** Server-side session idle timeout (issue 3): 8 hours. */
+/** Server-side session idle timeout: 8 hours. */
 export const SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
-/** However busy, a session ends this long after its login (issue 11): a stolen cookie does not live forever. */
+/** However busy, a session ends this long after its login: a stolen cookie does not live forever. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Login throttling: failures counted over a sliding window. */
@@ -59,7 +59,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 
-/** Two-factor authentication per admin (spec §4). RESETTING_EXPIRED is computed at read time. */
+/** Two-factor authentication per admin. RESETTING_EXPIRED is computed at read time. */
 export const MFA_STATES = ['MFA_NOT_SET', 'MFA_SETTING_UP', 'MFA_SET', 'MFA_RESETTING', 'MFA_RESETTING_EXPIRED'] as const;
 export type MfaState = (typeof MFA_STATES)[number];
 /** Site-wide setting mfa_enabled_for (spec §3 Security). */
@@ -73,7 +73,7 @@ export const MFA_CHALLENGE_TTL_MS = 10 * 60 * 1000;
 export const MFA_MAX_FAILURES = 5;
 export const MFA_ISSUER = 'Seura';
 
-/** Forgotten password (issue 21 §13): an emailed link works once, for an hour. */
+/** Forgotten password: an emailed link works once, for an hour. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Requests counted over this window, per address and per IP, before further ones get a 429. */
 export const PASSWORD_RESET_WINDOW_MS = 60 * 60 * 1000;
@@ -82,7 +82,7 @@ export const PASSWORD_RESET_MAX_PER_IP = 10;
 /** Wrong reset-link tokens per IP within LOGIN_WINDOW_MS before further checks get a 429 (link guessing). */
 export const PASSWORD_RESET_MAX_WRONG_PER_IP = 20;
 
-/** Saved filters (issue 21 §14): per association, name length and stored filter size. */
+/** Saved filters: per association, name length and stored filter size. */
 export const SAVED_FILTERS_MAX = 50;
 export const SAVED_FILTER_NAME_MAX = 60;
 export const SAVED_FILTER_MAX_CHARS = 10_000;
@@ -98,7 +98,7 @@ export const LOCALES = ['fi', 'sv', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /**
- * Every event the server writes to the activity log (spec §3 "Log entry", §7 "Log"),
+ * Every event the server writes to the activity log,
  * grouped as the log page's filter shows them. log.api.test.ts checks the server
  * writes no other; each has a label in the catalogues (`log.event.<name>`).
  */
@@ -108,7 +108,7 @@ export const LOG_EVENT_GROUPS = {
     'member_updated',
     'member_deleted',
     'member_restored',
-    // Own email/phone change that clashed with another member's, held for the admins (issue 11).
+    // Own email/phone change that clashed with another member's, held for the admins.
     'member_change_held',
     // Migration 013: a live member's email that another member already had, cleared (the address stays in their history).
     'member_email_duplicate_cleared',
@@ -159,10 +159,10 @@ export const LOG_EVENTS = Object.values(LOG_EVENT_GROUPS).flat() as LogEvent[];
 export type LogEvent = (typeof LOG_EVENT_GROUPS)[LogEventGroup][number];
 /** Largest page POST log/all gives (the page size is LOG_PAGE_SIZE unless asked). */
 export const LOG_MAX_LIMIT = 100;
-/** Entries in the dashboard's log panel (spec §2). */
+/** Entries in the dashboard's log panel. */
 export const LOG_DASHBOARD_ENTRIES = 3;
 
-/** Resource limits (issue 11): one association must never stall the others. */
+/** Resource limits: one association must never stall the others. */
 /** Conditions in one filter, OR-groups and the conditions inside them included. */
 export const FILTER_MAX_CONDITIONS = 50;
 /** Characters in one condition value (and in a field name). */

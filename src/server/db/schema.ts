@@ -37,7 +37,7 @@ export interface MembersTable {
   applied_at: string | null;
   /** JSON: how an application arrived (source, possible duplicates). */
   application: string | null;
-  /** A membership application not yet approved (spec §4). */
+  /** A membership application not yet approved. */
   pending: Generated<Bool>;
   /** Soft delete (restorable); null for live members. */
   deleted_at: string | null;
@@ -235,7 +235,7 @@ export interface LoginChallengesTable {
   expires_at: string;
 }
 
-/** An emailed password-reset link (issue 21 §13); id is the SHA-256 of the token. */
+/** An emailed password-reset link; id is the SHA-256 of the token. */
 export interface PasswordResetsTable {
   id: string;
   tenant_id: number;
@@ -245,7 +245,7 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-/** A named member filter shared within the association (issue 21 §14). */
+/** A named member filter shared within the association. */
 export interface SavedFiltersTable {
   id: Generated<number>;
   tenant_id: number;
@@ -257,7 +257,7 @@ export interface SavedFiltersTable {
   updated_at: string;
 }
 
-/** Single-use export tokens (issue 21): the export's request, bound to a session, for a few minutes. */
+/** Single-use export tokens: the export's request, bound to a session, for a few minutes. */
 export interface ExportTokensTable {
   /** sha256 of the token. */
   id: string;

@@ -6,7 +6,7 @@ import { iso } from './clock';
 import { RateLimited } from './errors';
 
 // Per-member, per-IP and per-association limits on what costs the server (mail sent on a
-// member's behalf, applications, uploads), counted in rate_events (issue 11).
+// member's behalf, applications, uploads), counted in rate_events.
 
 export interface RateRule {
   kind: string;

@@ -19,7 +19,7 @@ describe('secretBox', () => {
     const sealed = box.seal('secret', owner);
     expect(() => secretBox('another-secret', 'mfa').open(sealed, owner)).toThrow();
     expect(() => secretBox('a-session-secret', 'other').open(sealed, owner)).toThrow();
-    // Issue 11: the owner is bound as associated data, so a copied sealed secret does not open elsewhere.
+    // The owner is bound as associated data, so a copied sealed secret does not open elsewhere.
     expect(() => box.open(sealed, 'tenant:1:member:8')).toThrow();
     expect(() => box.open(sealed, 'tenant:2:member:7')).toThrow();
     const parts = sealed.split('.');

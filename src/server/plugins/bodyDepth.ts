@@ -3,7 +3,7 @@ import { JSON_BODY_MAX_DEPTH } from '../../shared/constants';
 import { ValidationError } from '../lib/errors';
 
 // A body nested thousands deep parses fine but overflows the stack of whatever walks it
-// later (schemas, filters): refused with a 400 before any handler sees it (issue 11).
+// later (schemas, filters): refused with a 400 before any handler sees it.
 // Huge bodies stop at Fastify's bodyLimit, answered 400 by the error plugin.
 
 /** True when arrays/objects nest deeper than `max`; iterative, so it cannot overflow itself. */

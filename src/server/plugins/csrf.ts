@@ -6,7 +6,7 @@ import { secureRequest } from './secure';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-// Double-submit token (spec §7): a readable `csrftoken` cookie the client echoes in
+// Double-submit token: a readable `csrftoken` cookie the client echoes in
 // X-CSRFToken. The token carries an HMAC with the server secret, so a cookie planted
 // by a sibling subdomain (another tenant's host) is not accepted.
 function sign(secret: string, nonce: string): string {

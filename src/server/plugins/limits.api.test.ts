@@ -15,7 +15,7 @@ import {
   UPLOADS_MAX_PER_MEMBER,
 } from '../../shared/constants';
 
-// Resource limits (issue 11): one association must never stall the others.
+// Resource limits: one association must never stall the others.
 
 const cond = (i: number) => ({ field: 'lastname', verb: 'contains', value: `x${i}` });
 

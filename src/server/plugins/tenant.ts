@@ -14,7 +14,7 @@ export function hostnameOf(hostHeader: string | undefined): string {
  * The association for a Host no association names: with only one association, that one
  * (the one-command local start works under any name); with several, only the one
  * SEURA_DEFAULT_HOST names, else none, so a stray or forged Host never lands in the
- * demo or first association (issue 11).
+ * demo or first association.
  */
 async function fallbackTenant(db: Db, defaultHost: string | null): Promise<Tenant | undefined> {
   const some = await tenants.firstTwo(db);

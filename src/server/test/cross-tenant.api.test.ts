@@ -63,7 +63,7 @@ describe(`tenant isolation (${testDialect})`, () => {
     expect(await session.findById(t.deps.db, w.a.tenant.id, bSessions[0]!.id)).toBeUndefined();
   });
 
-  it('serves no association for an unknown host when there are several (issue 11)', async () => {
+  it('serves no association for an unknown host when there are several', async () => {
     const c = new Client(t.app, 'tuntematon.example.fi');
     const r = await c.post('/api/1/session/login', { email: w.a.admin.email, password: 'Testi-Salasana-123' });
     expect(r.status).toBe(404);

@@ -4,7 +4,7 @@ import { Client } from './harness';
 import { expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
 import { tokenHash } from '../modules/passwordreset/service';
 
-// Cross-tenant cases of the password reset and saved filter routes (issue 21 §13–14).
+// Cross-tenant cases of the password reset and saved filter routes.
 
 /** A live reset link of B's admin, stored as the service would. */
 async function bResetToken(w: World): Promise<string> {

@@ -1,4 +1,4 @@
-// Member field model (spec §3 "Field"): types, visibilities and the built-in fields.
+// Member field model: types, visibilities and the built-in fields.
 
 export const FIELD_TYPES = ['text', 'textarea', 'integer', 'decimal', 'date', 'checkbox', 'dropdown', 'email', 'password', 'heading'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
@@ -32,7 +32,7 @@ export interface Field {
   label: string;
   type: FieldType;
   visibility: Visibility;
-  /** Which visibilities the field may take; only in site admins' replies (issue 11). */
+  /** Which visibilities the field may take; only in site admins' replies. */
   visibility_options?: Visibility[];
   options: FieldOption[];
   params: FieldParams;
@@ -43,7 +43,7 @@ export interface Field {
   fixed: boolean;
   position: number;
   /**
-   * Shown on the public application form (issue 21 point 8). Always in API replies;
+   * Shown on the public application form. Always in API replies;
    * optional only so that hand-made fields (tests, previews) need not carry it.
    */
   on_apply_form?: boolean;
@@ -57,7 +57,7 @@ export interface StoredValue {
 
 export const NUMERIC_TYPES: readonly FieldType[] = ['integer', 'decimal', 'checkbox'];
 
-/** Built-in member fields: exist from tenant creation, cannot be renamed or deleted (issue 5). */
+/** Built-in member fields: exist from tenant creation, cannot be renamed or deleted. */
 export interface FixedFieldDef {
   name: string;
   label: string;

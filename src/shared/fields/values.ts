@@ -89,7 +89,7 @@ export function parseFieldValue(field: FieldShape, input: unknown): ParseResult 
     }
     case 'date': {
       // The API speaks ISO; people type d.M.yyyy, or 24121990 / 24 12 1990 on a phone's
-      // number pad (issue 21). All must be real dates on or after 1.1.1901.
+      // number pad. All must be real dates on or after 1.1.1901.
       const iso = parseFinnishDate(text);
       if (!iso || iso < OLDEST_DATE) return fail('_validation_date_invalid');
       return ok({ text: iso, num: null });

@@ -4,7 +4,7 @@ import { countConditions, filterLimitError } from './limits';
 const c = (i: number) => ({ field: 'lastname', verb: 'contains', value: `v${i}` });
 const or = (n: number) => ({ field: 'FILTER_OR', verb: 'or', value: Array.from({ length: n }, (_, i) => c(i)) });
 
-describe('filter limits (issue 11)', () => {
+describe('filter limits', () => {
   it('counts conditions, OR-groups and the conditions inside them', () => {
     expect(countConditions([c(1), or(3)])).toBe(5);
     expect(filterLimitError([...Array.from({ length: 45 }, (_, i) => c(i)), or(4)])).toBeNull(); // 50

@@ -1,6 +1,6 @@
 import { FILTER_MAX_CONDITIONS, FILTER_MAX_DEPTH, FILTER_VALUE_MAX_CHARS } from '../constants';
 
-// Bounds a filter before it is normalised or compiled (issue 11): a filter of thousands
+// Bounds a filter before it is normalised or compiled: a filter of thousands
 // of conditions or megabyte values would make one association's query stall the others.
 
 export type FilterLimitKey = 'filter_too_many_conditions' | 'filter_value_too_long' | 'filter_too_deep';

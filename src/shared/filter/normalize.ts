@@ -2,7 +2,7 @@ import { OLDEST_DATE, parseFinnishDate, parseIsoDate } from '../finnish/date';
 import { DATE_VERBS, FILTER_OR, UNARY_VERBS, VERBS, type Condition, type Filter, type Verb } from './types';
 
 // Normalising first means the same filter always compiles to the same SQL, and the
-// list, stats, bulk edit, export and messaging all see the same members (spec §5).
+// list, stats, bulk edit, export and messaging all see the same members.
 
 function isoDate(v: unknown): string | null {
   if (typeof v !== 'string') return null;

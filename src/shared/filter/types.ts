@@ -24,7 +24,7 @@ export const VERBS = [
 ] as const;
 export type Verb = (typeof VERBS)[number];
 
-/** Verbs that take no value: their value is dropped on normalisation (spec §5). */
+/** Verbs that take no value: their value is dropped on normalisation. */
 export const UNARY_VERBS: ReadonlySet<Verb> = new Set(['empty', 'not_empty', 'in_group', 'not_in_group', 'checked', 'unchecked']);
 export const DATE_VERBS: ReadonlySet<Verb> = new Set(['before', 'after', 'between']);
 

@@ -38,7 +38,7 @@ export function toIsoDate({ year, month, day }: CalendarDate): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-// Ways people type a date (issue 21): d.M.yyyy, and — because a phone's number pad
+// Ways people type a date: d.M.yyyy, and — because a phone's number pad
 // has no dot — the same with spaces or dashes, or as eight bare digits (24121990).
 const DAY_MONTH_YEAR = /^(\d{1,2})(?:\s*[.-]\s*|\s+)(\d{1,2})(?:\s*[.-]\s*|\s+)(\d{4})$/;
 const DIGITS_ONLY = /^(\d{2})(\d{2})(\d{4})$/;

@@ -22,10 +22,10 @@ const EXPORTS = [
   'vatBreakdown',
   'normalizeFinnishMobile',
   'isFinnishMobile',
-  // Added for the member form (spec §5 mobile format/length/prefix) and display.
+  // Added for the member form and display.
   'finnishMobileProblem',
   'formatFinnishMobile',
-  // Issue 21: foreign mobiles are valid member phone numbers.
+  // Foreign mobiles are valid member phone numbers.
   'normalizeMemberPhone',
   'memberPhoneProblem',
   'smsInfo',

@@ -1,4 +1,4 @@
-// Password length limits and the strength score of spec §5.
+// Password length limits and the strength score
 
 export const PASSWORD_MIN = 10;
 /** Maximum input length (the field's maxlength). */
@@ -8,7 +8,7 @@ export const PASSWORD_MAX = 50;
 const LENGTH_STEPS: readonly number[] = [16, 20, 24];
 
 /**
- * Strength 0–4 per spec §5: under 10 characters is 0. Otherwise 1, plus one
+ * Strength 0–4: under 10 characters is 0. Otherwise 1, plus one
  * each for 16+, 20+ and 24+ characters, one for letters mixed with non-letters
  * and one for mixed case, capped at 4. Characters are counted as code points
  * and "letters" include ä, ö, å and other non-ASCII letters.

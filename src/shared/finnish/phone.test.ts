@@ -54,7 +54,7 @@ describe('finnishMobileProblem and formatFinnishMobile', () => {
   });
 });
 
-describe('member phone numbers: Finnish and foreign mobiles (issue 21)', () => {
+describe('member phone numbers: Finnish and foreign mobiles', () => {
   it.each([
     ['040 123 4567', '+358401234567'],
     ['+358 40 1234567', '+358401234567'],

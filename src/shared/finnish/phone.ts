@@ -1,6 +1,6 @@
 // Finnish mobile numbers, via libphonenumber-js with the "max" metadata (the
 // only one that can tell mobile ranges from landlines). A member's phone may also
-// be a foreign mobile (issue 21); SMS still goes to Finnish mobiles only.
+// be a foreign mobile; SMS still goes to Finnish mobiles only.
 
 import { parsePhoneNumberFromString, type PhoneNumber, validatePhoneNumberLength } from 'libphonenumber-js/max';
 
@@ -60,7 +60,7 @@ function foreignMobile(text: string): PhoneNumber | null {
 }
 
 /**
- * E.164 form of a member's mobile number (issue 21): a Finnish mobile written in any
+ * E.164 form of a member's mobile number: a Finnish mobile written in any
  * common way, or a foreign mobile written with its country code (+46 70 123 45 67,
  * +372…, 0041…). Null for landlines, service numbers and malformed input.
  */

@@ -34,7 +34,7 @@ describe('smsInfo', () => {
     expect(smsInfo(text, 5)).toMatchObject({ units: 306, parts: 3 });
   });
 
-  it('classifies by spec §5: single below 2 parts, multi up to the maximum, then too_long', () => {
+  it('classifies: single below 2 parts, multi up to the maximum, then too_long', () => {
     expect(smsInfo('', 3)).toMatchObject({ units: 0, parts: 0, kind: 'single' });
     expect(smsInfo('a'.repeat(200), 1)).toMatchObject({ parts: 2, kind: 'too_long' });
     expect(smsInfo('a'.repeat(200), 2)).toMatchObject({ parts: 2, kind: 'multi' });

@@ -34,7 +34,7 @@ function isSupported(ch: string): boolean {
 
 /**
  * Units, part count, unsupported characters (each once, in order) and the kind
- * per spec §5: 'single' below 2 parts, 'multi' up to maxParts, else 'too_long'.
+ *: 'single' below 2 parts, 'multi' up to maxParts, else 'too_long'.
  * Parts are packed greedily so a two-unit character is never split between parts.
  * Empty text has 0 parts.
  */

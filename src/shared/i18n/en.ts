@@ -46,7 +46,7 @@ const en = {
   members_fill_at_least_one_email: "Give at least one email address (your own or a guardian's).",
   members_bulk_not_editable: "This field cannot be changed in a bulk edit.",
   members_bulk_nothing_to_change: "Choose at least one field or group to change.",
-  // Bulk edit: clearing must be chosen (issue 21 point 6)
+  // Bulk edit: clearing must be chosen
   members_bulk_empty_value: "Type a new value, or choose “Clear the field” to empty it for everyone.",
   members_bulk_clear_with_value: "The field is being cleared, so it cannot get a new value at the same time.",
   members_undo_conflict: "Undo stopped: {{count}} members have changed since. You can undo for the others and leave these members as they are.",
@@ -61,12 +61,12 @@ const en = {
   value_too_small: "The value is too small.",
   insufficient_password_strength: "The password is too weak. Use at least 10 characters.",
   passwords_dont_match: "The passwords do not match.",
-  // --- sessions and accounts (issue 11) ---
+  // --- sessions and accounts ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",
   // wrong current passwords on the own password change are throttled like logins
   members_current_password_rate_limited: "Too many wrong passwords. Wait 15 minutes and try again.",
-  // --- password reset and saved filters (issue 21 §13–14) ---
+  // --- password reset and saved filters ---
   password_reset_rate_limited: "Too many requests. Wait an hour and try again.",
   password_reset_invalid: "The link has expired or has already been used. Ask for a new link.",
   // wrong reset-link tokens are throttled per address
@@ -74,7 +74,7 @@ const en = {
   saved_filter_name_taken: "A saved filter with this name already exists.",
   saved_filter_limit: "At most {{max}} filters can be saved. Delete an old one first.",
   saved_filter_empty: "An empty filter cannot be saved. Add a condition first.",
-  // Resource limits (issue 11): filters, persistent UI data and rate limits.
+  // Resource limits: filters, persistent UI data and rate limits.
   filter_too_many_conditions: "A filter can have at most 50 conditions (OR groups and their conditions included).",
   filter_value_too_long: "A condition's value can be at most 500 characters long.",
   filter_too_deep: "The filter is nested too deeply.",
@@ -90,7 +90,7 @@ const en = {
   fields_fixed_cannot_rename: "A built-in field cannot be renamed.",
   fields_fixed_cannot_change_type: "A built-in field's type cannot be changed.",
   fields_fixed_cannot_delete: "A built-in field cannot be deleted.",
-  // Application form setting (issue 21 point 8)
+  // Application form setting
   fields_apply_form_locked: "Names and email are always on the application form.",
   fields_type_change_not_convertible: "The type cannot be changed: {{count}} members' values do not convert to the new type.",
   fields_option_in_use: "{{count}} members use the option being removed. Choose what happens to their values.",
@@ -163,7 +163,7 @@ const en = {
   'login.password': 'Password',
   'login.show_password': 'Show password',
   'login.submit': 'Log in',
-  // --- forgotten password (issue 21 §13) ---
+  // --- forgotten password ---
   'login.forgot': "Forgot your password?",
   'reset.request_page': "Forgotten password",
   'reset.request_intro': "Enter the email address you have in the association's register. We will send a link to it for setting a new password.",
@@ -194,7 +194,7 @@ const en = {
   'unsaved.stay': 'Stay on the page',
   'unsaved.leave': 'Leave without saving',
 
-  // --- fields, groups, settings and member form (issue 5) ---
+  // --- fields, groups, settings and member form ---
   'common.save': 'Save',
   'common.cancel': 'Cancel',
   'layout.language': 'Language',
@@ -269,7 +269,7 @@ const en = {
   'fields.maxlength_help': 'The default is 255 characters.',
   'fields.help_text': 'Help text',
   'fields.help_text_help': 'Shown under the field on the form.',
-  // Application form setting (issue 21 point 8)
+  // Application form setting
   'fields.on_apply_form': "Shown on the application form",
   'fields.on_apply_form_help': "The public application form asks only for these fields. Do not choose the association's internal data, such as the membership fee or honorary membership.",
   'fields.on_apply_form_locked': "Names and email are always on the form: an application needs a name and a way to reach the applicant.",
@@ -281,7 +281,7 @@ const en = {
   'fields.option_clear': 'Clear the values',
   'fields.option_clear_help': 'Clear the values: the value is removed from the members without a note in their change history.',
   'fields.delete': 'Delete field',
-  // Identifiers behind a collapsed section (issue 21 point 17)
+  // Identifiers behind a collapsed section
   'fields.advanced': 'Advanced settings',
   'fields.delete_title': 'Delete the field “{{label}}”?',
   'fields.delete_with_values_one': '{{count, number}} member has a value in this field. The field and the value are deleted; the value is kept in the log.',
@@ -323,7 +323,7 @@ const en = {
   'groups.created': 'Group “{{label}}” added.',
   'groups.saved': 'Group “{{label}}” saved.',
   'groups.delete': 'Delete group',
-  // Identifiers behind a collapsed section (issue 21 point 17)
+  // Identifiers behind a collapsed section
   'groups.advanced': 'Advanced settings',
   'groups.delete_title': 'Delete the group “{{label}}”?',
   'groups.delete_with_members_one': 'The group has {{count, number}} member. The group is deleted, but the member stays in the register.',
@@ -336,7 +336,7 @@ const en = {
   'groups.mail_access_email': 'Email address you want to send from',
   'groups.mail_access_send': 'Send request',
   'groups.mail_access_sent': 'Request sent to the site admins.',
-  // --- group page's member list (issue 21 §15) ---
+  // --- group page's member list ---
   'groups.members_title': "Members of the group",
   'groups.members_table': "Members of group “{{label}}”",
   'groups.members_empty': "The group has no members yet.",
@@ -374,7 +374,7 @@ const en = {
   'settings.eclaim_km_help_help': 'Shown to the member when claiming mileage.',
   'settings.eclaim_per_diem_help': 'Guidance for per diems',
   'settings.eclaim_per_diem_help_help': 'Shown to the member when claiming a per diem.',
-  // --- two-factor authentication, site admins and sessions (issue 8) ---
+  // --- two-factor authentication, site admins and sessions ---
   'settings.nav_security': 'Security',
   'login.mfa_title': 'Two-factor authentication',
   'login.mfa_code_intro': 'Enter the six-digit code shown by the authenticator app on your phone.',
@@ -506,7 +506,7 @@ const en = {
   'password.strength_2': 'fair',
   'password.strength_3': 'good',
   'password.strength_4': 'strong',
-  // --- members list, filters, search, history, removed members, bulk edit, undo (issue 6) ---
+  // --- members list, filters, search, history, removed members, bulk edit, undo ---
   'member_list.page': 'Members',
   'member_list.add': 'Add member',
   'member_list.table': 'Member list',
@@ -527,7 +527,7 @@ const en = {
   'member_list.columns_groups': 'Groups',
   'member_list.flag_active': 'Active',
   'member_list.flag_site_admin': 'Site admin',
-  // Member number and member since (issue 21 point 16)
+  // Member number and member since
   'member_list.col_member_number': 'Member number',
   'member_list.col_member_since': 'Member since',
   'member_list.yes': 'Yes',
@@ -535,7 +535,7 @@ const en = {
   'member_list.no_name': '(no name)',
   'member_list.sort_by': 'Sort by “{{label}}”',
   'member_list.virtual_region': '{{label}}: all members, scroll to see more',
-  // Member cards on a phone (issue 21)
+  // Member cards on a phone
   'member_list.card_sort': 'Order',
   'member_list.card_sort_desc': 'Reverse order',
   'member_list.row_actions': 'Actions: {{name}}',
@@ -570,7 +570,7 @@ const en = {
   'member_filter.add_or_group': 'Add OR group',
   'member_filter.add_or_condition': 'Add OR condition',
   'member_filter.clear': 'Clear filter',
-  // --- saved filters (issue 21 §14) ---
+  // --- saved filters ---
   'saved_filters.picker': "Saved filters",
   'saved_filters.choose': "Choose a filter…",
   'saved_filters.none': "No saved filters",
@@ -631,7 +631,7 @@ const en = {
   'member_search.page': 'Search: “{{term}}”',
   'member_search.page_input': 'Search term',
   'member_search.search': 'Search',
-  // --- activity log (issue 8) ---
+  // --- activity log ---
   'log_date_range_reversed': "The end date is before the start date.",
   'log.page': "Log",
   'log.intro': "Everything that happened in the register, newest first: who did what and when, and which data changed.",
@@ -664,7 +664,7 @@ const en = {
   'log.more_data_one': "+ {{count}} more",
   'log.more_data_other': "+ {{count}} more",
   'log.changed_to': "changed to",
-  // Stored codes as words (issue 21 point 17)
+  // Stored codes as words
   'log.visibility_0': "hidden",
   'log.visibility_1': "visible, read-only",
   'log.visibility_2': "editable",
@@ -707,7 +707,7 @@ const en = {
   'log.context.bulkrestore': "Bulk restore",
   'log.context.delete': "Member removal",
   'log.context.import': "Import",
-  // --- saved filters (issue 21 §14) ---
+  // --- saved filters ---
   'log.context.saved_filters': "Saved filters",
   'log.group.members': "Members",
   'log.group.fields_groups': "Fields and groups",
@@ -717,13 +717,13 @@ const en = {
   'log.event.member_updated': "Member edited",
   'log.event.member_deleted': "Member removed",
   'log.event.member_restored': "Member restored",
-  // Self-edit clash held for the admins (issue 11)
+  // Self-edit clash held for the admins
   'log.event.member_change_held': "Member's contact detail change awaits review",
   // One email per live member (members, migration 013)
   'log.event.member_email_duplicate_cleared': "Duplicate email address removed from member",
   'log.event.member_applied': "Membership application received",
   'log.event.member_approved': "Membership application approved",
-  // Applicant emails (issue 21 point 8)
+  // Applicant emails
   'log.event.application_mail_failed': "Email to the applicant could not be sent",
   'log.event.members_bulkupdate': "Bulk edit",
   'log.event.members_bulkremove': "Members removed in bulk",
@@ -755,7 +755,7 @@ const en = {
   'log.event.mfa_reset_code_sent': "Reset code sent",
   'log.event.mfa_reset_code_used': "Reset code used",
   'log.event.mfa_cleared': "Two-factor authentication cleared",
-  // --- password reset and saved filters (issue 21 §13–14) ---
+  // --- password reset and saved filters ---
   'log.event.saved_filter_created': "Filter saved",
   'log.event.saved_filter_renamed': "Filter renamed",
   'log.event.saved_filter_deleted': "Filter deleted",
@@ -771,7 +771,7 @@ const en = {
   'log.field.params': "Limits",
   'log.field.help_text': "Help text",
   'log.field.maxlength': "Maximum length",
-  // Application form setting and applicant emails (issue 21 point 8)
+  // Application form setting and applicant emails
   'log.field.on_apply_form': "On the application form",
   'log.field.subject': "Subject",
   'log.field.field': "Field",
@@ -804,7 +804,7 @@ const en = {
   'log.field.mfa_status': "Two-factor status",
   'log.field.mfa_enabled_for': "Two-factor authentication",
   'log.field.sessions_closed': "Sessions ended",
-  // --- password reset (issue 21 §13) ---
+  // --- password reset ---
   'log.field.sessions': "Sessions ended",
   'member_history.page': 'Change history',
   'member_history.page_named': 'Change history: {{name}}',
@@ -858,7 +858,7 @@ const en = {
   'member_bulk.section_groups': 'Groups',
   'member_bulk.change': 'Change: {{label}}',
   'member_bulk.new_value': 'New value: {{label}}',
-  // Bulk edit: clearing is its own choice (issue 21 point 6)
+  // Bulk edit: clearing is its own choice
   'member_bulk.choose_clear': 'To empty the field for everyone, choose “Clear the field”.',
   'member_bulk.clear': 'Clear the field: {{label}}',
   'member_bulk.group_add': 'Add to group',
@@ -891,7 +891,7 @@ const en = {
   'undo.conflict_title': 'Undo stopped',
   'undo.conflict_more': '…and {{count, number}} more.',
   'undo.keep_changed': 'Undo for the others and leave these as they are',
-  // Undo everywhere: notification, recent changes, log entry (issue 21 point 5)
+  // Undo everywhere: notification, recent changes, log entry
   'undo.escape_hint': "Esc closes the notification.",
   'recent.page': "Recent changes",
   'recent.intro': "Bulk edits, bulk removals, deleted members and imports. A change can be undone here or from its log entry for as long as it has not been undone.",
@@ -919,7 +919,7 @@ const en = {
   'log.undo_state': "Undo",
   'log.undo_button': "Undo this change",
 
-  // --- export, applications, self-edit (issue 6) ---
+  // --- export, applications, self-edit ---
   'layout.own_data': "My details",
   'dashboard.handle_applications': "Handle membership applications",
   'member_form.yes': "Yes",
@@ -996,7 +996,7 @@ const en = {
   'applications.embed_frame_title': "Membership application",
   'applications.embed_copy': "Copy code",
   'applications.embed_copied': "Code copied to the clipboard.",
-  // Applications in the members area, correction and emails (issue 21 points 7–8)
+  // Applications in the members area, correction and emails
   'applications.form_address': "Application form address",
   'applications.form_address_help': "Share this address with people who want to join, for example by email or on social media.",
   'applications.address_copy': "Copy address",
@@ -1025,7 +1025,7 @@ const en = {
   'apply.thanks_title': "Thank you for your application!",
   'apply.thanks_text': "Your application is now with {{name}}.",
   'apply.thanks_next': "Once the application is approved, you are added to the member register. If anything needs clarifying, you will be contacted at the email address you gave.",
-  // Applicant confirmation email (issue 21 point 8)
+  // Applicant confirmation email
   'apply.thanks_mail': "We sent a confirmation to the email address you gave.",
   'apply.again': "Fill in another application",
   'apply.footer': "Member register: Seura",
@@ -1035,13 +1035,13 @@ const en = {
   'edit_me.required_and_readonly_note': "Fields marked with an asterisk (*) are required. Some details are shown read-only: the association's register administrators can change them.",
   'edit_me.submit': "Save",
   'edit_me.saved': "Your details have been saved.",
-  // --- own password change (issue 11) ---
+  // --- own password change ---
   'edit_me.password_title': "Password",
   'edit_me.password_help': "Leave empty to keep your password. With a new password, give the current one too. Changing it signs you out on other devices.",
   'edit_me.current_password': "Current password",
-  // Own email/phone clash held for the admins (issue 11)
+  // Own email/phone clash held for the admins
   'edit_me.held_for_check': "Your other details were saved. The change of email address or phone number needs an administrator's check, so the previous one stays in use for now. The administrators have been notified.",
-  // --- import wizard and imports list (issue 7) ---
+  // --- import wizard and imports list ---
   'import.page': "Import members",
   'import.all_imports': "Earlier imports",
   'import.steps_label': "Import steps",

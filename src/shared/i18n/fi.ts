@@ -1,4 +1,4 @@
-// Finnish is the source catalogue. Server replies carry message keys (architecture guide);
+// Finnish is the source catalogue. Server replies carry message keys;
 // the web maps them here. sv.ts and en.ts must have the same keys (checked by a test).
 
 const fi = {
@@ -45,7 +45,7 @@ const fi = {
   members_fill_at_least_one_email: "Anna vähintään yksi sähköpostiosoite (oma tai huoltajan).",
   members_bulk_not_editable: "Tätä kenttää ei voi muuttaa joukkomuokkauksella.",
   members_bulk_nothing_to_change: "Valitse vähintään yksi muutettava kenttä tai ryhmä.",
-  // Bulk edit: clearing must be chosen (issue 21 point 6)
+  // Bulk edit: clearing must be chosen
   members_bulk_empty_value: "Kirjoita uusi arvo tai valitse ”Tyhjennä kenttä”, jos kenttä tyhjennetään kaikilta.",
   members_bulk_clear_with_value: "Kenttä tyhjennetään, joten uutta arvoa ei voi antaa samalla.",
   members_undo_conflict: "Kumoaminen keskeytettiin: {{count}} jäsenen tietoja on muutettu sen jälkeen. Voit kumota muiden muutokset ja jättää nämä jäsenet ennalleen.",
@@ -60,12 +60,12 @@ const fi = {
   value_too_small: "Arvo on liian pieni.",
   insufficient_password_strength: "Salasana on liian heikko. Käytä vähintään 10 merkkiä.",
   passwords_dont_match: "Salasanat eivät täsmää.",
-  // --- sessions and accounts (issue 11) ---
+  // --- sessions and accounts ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",
   // wrong current passwords on the own password change are throttled like logins
   members_current_password_rate_limited: "Liian monta väärää salasanaa. Odota 15 minuuttia ja yritä uudelleen.",
-  // --- password reset and saved filters (issue 21 §13–14) ---
+  // --- password reset and saved filters ---
   password_reset_rate_limited: "Liian monta pyyntöä. Odota tunti ja yritä uudelleen.",
   password_reset_invalid: "Linkki on vanhentunut tai jo käytetty. Pyydä uusi linkki.",
   // wrong reset-link tokens are throttled per address
@@ -73,7 +73,7 @@ const fi = {
   saved_filter_name_taken: "Samanniminen suodatin on jo tallennettu.",
   saved_filter_limit: "Suodattimia voi tallentaa enintään {{max}}. Poista jokin vanha ensin.",
   saved_filter_empty: "Tyhjää rajausta ei voi tallentaa. Lisää ensin ehto.",
-  // Resource limits (issue 11): filters, persistent UI data and rate limits.
+  // Resource limits: filters, persistent UI data and rate limits.
   filter_too_many_conditions: "Rajauksessa voi olla enintään 50 ehtoa (TAI-ryhmät ja niiden ehdot mukaan lukien).",
   filter_value_too_long: "Rajausehdon arvo voi olla enintään 500 merkkiä pitkä.",
   filter_too_deep: "Rajaus on liian monitasoinen.",
@@ -89,7 +89,7 @@ const fi = {
   fields_fixed_cannot_rename: "Vakiokentän nimeä ei voi muuttaa.",
   fields_fixed_cannot_change_type: "Vakiokentän tyyppiä ei voi muuttaa.",
   fields_fixed_cannot_delete: "Vakiokenttää ei voi poistaa.",
-  // Application form setting (issue 21 point 8)
+  // Application form setting
   fields_apply_form_locked: "Nimet ja sähköposti ovat aina jäsenhakemuslomakkeella.",
   fields_type_change_not_convertible: "Tyyppiä ei voi vaihtaa: {{count}} jäsenen arvoa ei voi muuntaa uuteen tyyppiin.",
   fields_option_in_use: "Poistettavaa vaihtoehtoa käyttää {{count}} jäsentä. Valitse, mitä heidän arvoilleen tehdään.",
@@ -163,7 +163,7 @@ const fi = {
   'login.password': 'Salasana',
   'login.show_password': 'Näytä salasana',
   'login.submit': 'Kirjaudu sisään',
-  // --- forgotten password (issue 21 §13) ---
+  // --- forgotten password ---
   'login.forgot': "Unohtuiko salasana?",
   'reset.request_page': "Unohtunut salasana",
   'reset.request_intro': "Kirjoita sähköpostiosoite, jolla olet yhdistyksen jäsenrekisterissä. Lähetämme siihen linkin, jolla voit asettaa uuden salasanan.",
@@ -194,7 +194,7 @@ const fi = {
   'unsaved.stay': 'Jää sivulle',
   'unsaved.leave': 'Poistu tallentamatta',
 
-  // --- fields, groups, settings and member form (issue 5) ---
+  // --- fields, groups, settings and member form ---
   'common.save': 'Tallenna',
   'common.cancel': 'Peruuta',
   'layout.language': 'Kieli',
@@ -269,7 +269,7 @@ const fi = {
   'fields.maxlength_help': 'Oletus on 255 merkkiä.',
   'fields.help_text': 'Ohjeteksti',
   'fields.help_text_help': 'Näytetään kentän alla lomakkeella.',
-  // Application form setting (issue 21 point 8)
+  // Application form setting
   'fields.on_apply_form': "Näytetään jäsenhakemuslomakkeella",
   'fields.on_apply_form_help': "Julkisella hakulomakkeella kysytään vain nämä kentät. Älä valitse yhdistyksen sisäisiä tietoja, kuten jäsenmaksun tai kunniajäsenyyden.",
   'fields.on_apply_form_locked': "Nimet ja sähköposti ovat aina hakulomakkeella: hakemukseen tarvitaan nimi ja yhteystieto.",
@@ -281,7 +281,7 @@ const fi = {
   'fields.option_clear': 'Tyhjennä arvot',
   'fields.option_clear_help': 'Tyhjennä arvot: arvo poistetaan jäseniltä jättämättä merkintää muutoshistoriaan.',
   'fields.delete': 'Poista kenttä',
-  // Identifiers behind a collapsed section (issue 21 point 17)
+  // Identifiers behind a collapsed section
   'fields.advanced': 'Lisäasetukset',
   'fields.delete_title': 'Poistetaanko kenttä ”{{label}}”?',
   'fields.delete_with_values_one': 'Kentässä on arvo {{count, number}} jäsenellä. Kenttä ja arvo poistetaan; arvo tallentuu lokiin.',
@@ -323,7 +323,7 @@ const fi = {
   'groups.created': 'Ryhmä ”{{label}}” lisätty.',
   'groups.saved': 'Ryhmä ”{{label}}” tallennettu.',
   'groups.delete': 'Poista ryhmä',
-  // Identifiers behind a collapsed section (issue 21 point 17)
+  // Identifiers behind a collapsed section
   'groups.advanced': 'Lisäasetukset',
   'groups.delete_title': 'Poistetaanko ryhmä ”{{label}}”?',
   'groups.delete_with_members_one': 'Ryhmässä on {{count, number}} jäsen. Ryhmä poistetaan, mutta jäsen säilyy rekisterissä.',
@@ -336,7 +336,7 @@ const fi = {
   'groups.mail_access_email': 'Sähköpostiosoite, josta haluat lähettää',
   'groups.mail_access_send': 'Lähetä pyyntö',
   'groups.mail_access_sent': 'Pyyntö lähetetty pääkäyttäjille.',
-  // --- group page's member list (issue 21 §15) ---
+  // --- group page's member list ---
   'groups.members_title': "Ryhmän jäsenet",
   'groups.members_table': "Ryhmän ”{{label}}” jäsenet",
   'groups.members_empty': "Ryhmässä ei ole vielä jäseniä.",
@@ -374,7 +374,7 @@ const fi = {
   'settings.eclaim_km_help_help': 'Näytetään jäsenelle kilometrikorvausta haettaessa.',
   'settings.eclaim_per_diem_help': 'Ohje päivärahoihin',
   'settings.eclaim_per_diem_help_help': 'Näytetään jäsenelle päivärahaa haettaessa.',
-  // --- two-factor authentication, site admins and sessions (issue 8) ---
+  // --- two-factor authentication, site admins and sessions ---
   'settings.nav_security': 'Tietoturva',
   'login.mfa_title': 'Kaksivaiheinen tunnistautuminen',
   'login.mfa_code_intro': 'Kirjoita puhelimesi todennussovelluksen näyttämä kuusinumeroinen koodi.',
@@ -506,7 +506,7 @@ const fi = {
   'password.strength_2': 'kohtalainen',
   'password.strength_3': 'hyvä',
   'password.strength_4': 'vahva',
-  // --- members list, filters, search, history, removed members, bulk edit, undo (issue 6) ---
+  // --- members list, filters, search, history, removed members, bulk edit, undo ---
   'member_list.page': 'Jäsenet',
   'member_list.add': 'Lisää jäsen',
   'member_list.table': 'Jäsenlista',
@@ -527,7 +527,7 @@ const fi = {
   'member_list.columns_groups': 'Ryhmät',
   'member_list.flag_active': 'Aktiivinen',
   'member_list.flag_site_admin': 'Pääkäyttäjä',
-  // Member number and member since (issue 21 point 16)
+  // Member number and member since
   'member_list.col_member_number': 'Jäsennumero',
   'member_list.col_member_since': 'Jäsen alkaen',
   'member_list.yes': 'Kyllä',
@@ -535,7 +535,7 @@ const fi = {
   'member_list.no_name': '(ei nimeä)',
   'member_list.sort_by': 'Järjestä sarakkeen ”{{label}}” mukaan',
   'member_list.virtual_region': '{{label}}: kaikki jäsenet, vieritä nähdäksesi lisää',
-  // Member cards on a phone (issue 21)
+  // Member cards on a phone
   'member_list.card_sort': 'Järjestys',
   'member_list.card_sort_desc': 'Käänteinen järjestys',
   'member_list.row_actions': 'Toiminnot: {{name}}',
@@ -570,7 +570,7 @@ const fi = {
   'member_filter.add_or_group': 'Lisää TAI-ryhmä',
   'member_filter.add_or_condition': 'Lisää TAI-ehto',
   'member_filter.clear': 'Tyhjennä rajaus',
-  // --- saved filters (issue 21 §14) ---
+  // --- saved filters ---
   'saved_filters.picker': "Tallennetut suodattimet",
   'saved_filters.choose': "Valitse suodatin…",
   'saved_filters.none': "Ei tallennettuja suodattimia",
@@ -631,7 +631,7 @@ const fi = {
   'member_search.page': 'Haku: ”{{term}}”',
   'member_search.page_input': 'Hakusana',
   'member_search.search': 'Hae',
-  // --- activity log (issue 8) ---
+  // --- activity log ---
   'log_date_range_reversed': "Loppupäivä on ennen alkupäivää.",
   'log.page': "Loki",
   'log.intro': "Kaikki rekisterin tapahtumat uusimmasta alkaen: kuka teki mitä ja milloin, ja mitkä tiedot muuttuivat.",
@@ -664,7 +664,7 @@ const fi = {
   'log.more_data_one': "+ {{count}} muu",
   'log.more_data_other': "+ {{count}} muuta",
   'log.changed_to': "muuttui arvoon",
-  // Stored codes as words (issue 21 point 17)
+  // Stored codes as words
   'log.visibility_0': "piilotettu",
   'log.visibility_1': "näkyvä, ei muokattava",
   'log.visibility_2': "muokattava",
@@ -707,7 +707,7 @@ const fi = {
   'log.context.bulkrestore': "Joukkopalautus",
   'log.context.delete': "Jäsenen poisto",
   'log.context.import': "Tuonti",
-  // --- saved filters (issue 21 §14) ---
+  // --- saved filters ---
   'log.context.saved_filters': "Tallennetut suodattimet",
   'log.group.members': "Jäsenet",
   'log.group.fields_groups': "Kentät ja ryhmät",
@@ -717,13 +717,13 @@ const fi = {
   'log.event.member_updated': "Jäsentä muokattu",
   'log.event.member_deleted': "Jäsen poistettu",
   'log.event.member_restored': "Jäsen palautettu",
-  // Self-edit clash held for the admins (issue 11)
+  // Self-edit clash held for the admins
   'log.event.member_change_held': "Jäsenen yhteystiedon muutos odottaa tarkistusta",
   // One email per live member (members, migration 013)
   'log.event.member_email_duplicate_cleared': "Päällekkäinen sähköpostiosoite poistettu jäseneltä",
   'log.event.member_applied': "Jäsenhakemus saapunut",
   'log.event.member_approved': "Jäsenhakemus hyväksytty",
-  // Applicant emails (issue 21 point 8)
+  // Applicant emails
   'log.event.application_mail_failed': "Sähköpostin lähetys hakijalle epäonnistui",
   'log.event.members_bulkupdate': "Joukkomuokkaus",
   'log.event.members_bulkremove': "Jäseniä poistettu joukolla",
@@ -755,7 +755,7 @@ const fi = {
   'log.event.mfa_reset_code_sent': "Palautuskoodi lähetetty",
   'log.event.mfa_reset_code_used': "Palautuskoodi käytetty",
   'log.event.mfa_cleared': "Kaksivaiheinen tunnistautuminen poistettu",
-  // --- password reset and saved filters (issue 21 §13–14) ---
+  // --- password reset and saved filters ---
   'log.event.saved_filter_created': "Suodatin tallennettu",
   'log.event.saved_filter_renamed': "Suodatin nimetty uudelleen",
   'log.event.saved_filter_deleted': "Suodatin poistettu",
@@ -771,7 +771,7 @@ const fi = {
   'log.field.params': "Rajat",
   'log.field.help_text': "Ohjeteksti",
   'log.field.maxlength': "Enimmäispituus",
-  // Application form setting and applicant emails (issue 21 point 8)
+  // Application form setting and applicant emails
   'log.field.on_apply_form': "Jäsenhakemuslomakkeella",
   'log.field.subject': "Aihe",
   'log.field.field': "Kenttä",
@@ -804,7 +804,7 @@ const fi = {
   'log.field.mfa_status': "Tunnistautumisen tila",
   'log.field.mfa_enabled_for': "Kaksivaiheinen tunnistautuminen",
   'log.field.sessions_closed': "Päätetyt istunnot",
-  // --- password reset (issue 21 §13) ---
+  // --- password reset ---
   'log.field.sessions': "Suljetut istunnot",
   'member_history.page': 'Muutoshistoria',
   'member_history.page_named': 'Muutoshistoria: {{name}}',
@@ -858,7 +858,7 @@ const fi = {
   'member_bulk.section_groups': 'Ryhmät',
   'member_bulk.change': 'Muuta: {{label}}',
   'member_bulk.new_value': 'Uusi arvo: {{label}}',
-  // Bulk edit: clearing is its own choice (issue 21 point 6)
+  // Bulk edit: clearing is its own choice
   'member_bulk.choose_clear': 'Jos kenttä tyhjennetään kaikilta, valitse ”Tyhjennä kenttä”.',
   'member_bulk.clear': 'Tyhjennä kenttä: {{label}}',
   'member_bulk.group_add': 'Lisää ryhmään',
@@ -891,7 +891,7 @@ const fi = {
   'undo.conflict_title': 'Kumoaminen keskeytettiin',
   'undo.conflict_more': '…ja {{count, number}} muuta.',
   'undo.keep_changed': 'Kumoa muille ja jätä nämä ennalleen',
-  // Undo everywhere: notification, recent changes, log entry (issue 21 point 5)
+  // Undo everywhere: notification, recent changes, log entry
   'undo.escape_hint': "Esc sulkee ilmoituksen.",
   'recent.page': "Viimeisimmät muutokset",
   'recent.intro': "Joukkomuokkaukset, joukkopoistot, jäsenten poistot ja tuonnit. Muutoksen voi kumota täältä tai sen lokimerkinnästä niin kauan kuin sitä ei ole kumottu.",
@@ -919,7 +919,7 @@ const fi = {
   'log.undo_state': "Kumoaminen",
   'log.undo_button': "Kumoa tämä muutos",
 
-  // --- export, applications, self-edit (issue 6) ---
+  // --- export, applications, self-edit ---
   'layout.own_data': "Omat tiedot",
   'dashboard.handle_applications': "Käsittele jäsenhakemukset",
   'member_form.yes': "Kyllä",
@@ -996,7 +996,7 @@ const fi = {
   'applications.embed_frame_title': "Jäsenhakemus",
   'applications.embed_copy': "Kopioi koodi",
   'applications.embed_copied': "Koodi kopioitu leikepöydälle.",
-  // Applications in the members area, correction and emails (issue 21 points 7–8)
+  // Applications in the members area, correction and emails
   'applications.form_address': "Hakulomakkeen osoite",
   'applications.form_address_help': "Jaa tämä osoite niille, jotka haluavat liittyä jäseneksi, esimerkiksi sähköpostissa tai somessa.",
   'applications.address_copy': "Kopioi osoite",
@@ -1025,7 +1025,7 @@ const fi = {
   'apply.thanks_title': "Kiitos hakemuksestasi!",
   'apply.thanks_text': "Hakemuksesi on nyt yhdistyksen {{name}} käsiteltävänä.",
   'apply.thanks_next': "Kun hakemus on hyväksytty, sinut lisätään jäsenrekisteriin. Jos tietoihisi tarvitaan tarkennuksia, sinuun otetaan yhteyttä antamaasi sähköpostiosoitteeseen.",
-  // Applicant confirmation email (issue 21 point 8)
+  // Applicant confirmation email
   'apply.thanks_mail': "Lähetimme vahvistuksen antamaasi sähköpostiosoitteeseen.",
   'apply.again': "Täytä uusi hakemus",
   'apply.footer': "Jäsenrekisteri: Seura",
@@ -1035,13 +1035,13 @@ const fi = {
   'edit_me.required_and_readonly_note': "Tähdellä (*) merkityt kentät ovat pakollisia. Osa tiedoista näytetään vain luettavina: niitä voi muuttaa yhdistyksen jäsenrekisterin ylläpitäjä.",
   'edit_me.submit': "Tallenna",
   'edit_me.saved': "Tietosi on tallennettu.",
-  // --- own password change (issue 11) ---
+  // --- own password change ---
   'edit_me.password_title': "Salasana",
   'edit_me.password_help': "Jätä tyhjäksi, jos et vaihda salasanaa. Uuden salasanan kanssa anna myös nykyinen. Vaihto kirjaa sinut ulos muilta laitteilta.",
   'edit_me.current_password': "Nykyinen salasana",
-  // Own email/phone clash held for the admins (issue 11)
+  // Own email/phone clash held for the admins
   'edit_me.held_for_check': "Muut tiedot tallennettiin. Sähköpostiosoitteen tai puhelinnumeron muutos vaatii ylläpitäjän tarkistuksen, joten aiempi tieto on toistaiseksi voimassa. Ylläpitäjille on ilmoitettu.",
-  // --- import wizard and imports list (issue 7) ---
+  // --- import wizard and imports list ---
   'import.page': "Tuo jäseniä",
   'import.all_imports': "Aiemmat tuonnit",
   'import.steps_label': "Tuonnin vaiheet",

@@ -46,7 +46,7 @@ const sv = {
   members_fill_at_least_one_email: "Ange minst en e-postadress (egen eller vårdnadshavarens).",
   members_bulk_not_editable: "Det här fältet kan inte ändras med massredigering.",
   members_bulk_nothing_to_change: "Välj minst ett fält eller en grupp att ändra.",
-  // Bulk edit: clearing must be chosen (issue 21 point 6)
+  // Bulk edit: clearing must be chosen
   members_bulk_empty_value: "Skriv ett nytt värde eller välj ”Töm fältet” om fältet ska tömmas för alla.",
   members_bulk_clear_with_value: "Fältet töms, så inget nytt värde kan anges samtidigt.",
   members_undo_conflict: "Ångringen avbröts: {{count}} medlemmars uppgifter har ändrats efteråt. Du kan ångra för de övriga och lämna dessa medlemmar som de är.",
@@ -61,12 +61,12 @@ const sv = {
   value_too_small: "Värdet är för litet.",
   insufficient_password_strength: "Lösenordet är för svagt. Använd minst 10 tecken.",
   passwords_dont_match: "Lösenorden stämmer inte överens.",
-  // --- sessions and accounts (issue 11) ---
+  // --- sessions and accounts ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",
   // wrong current passwords on the own password change are throttled like logins
   members_current_password_rate_limited: "För många felaktiga lösenord. Vänta 15 minuter och försök igen.",
-  // --- password reset and saved filters (issue 21 §13–14) ---
+  // --- password reset and saved filters ---
   password_reset_rate_limited: "För många förfrågningar. Vänta en timme och försök igen.",
   password_reset_invalid: "Länken har gått ut eller redan använts. Begär en ny länk.",
   // wrong reset-link tokens are throttled per address
@@ -74,7 +74,7 @@ const sv = {
   saved_filter_name_taken: "Ett filter med samma namn finns redan.",
   saved_filter_limit: "Högst {{max}} filter kan sparas. Ta bort ett gammalt först.",
   saved_filter_empty: "En tom avgränsning kan inte sparas. Lägg först till ett villkor.",
-  // Resource limits (issue 11): filters, persistent UI data and rate limits.
+  // Resource limits: filters, persistent UI data and rate limits.
   filter_too_many_conditions: "En avgränsning kan ha högst 50 villkor (ELLER-grupper och deras villkor inräknade).",
   filter_value_too_long: "Ett villkors värde kan vara högst 500 tecken långt.",
   filter_too_deep: "Avgränsningen har för många nivåer.",
@@ -90,7 +90,7 @@ const sv = {
   fields_fixed_cannot_rename: "Ett standardfälts namn kan inte ändras.",
   fields_fixed_cannot_change_type: "Ett standardfälts typ kan inte ändras.",
   fields_fixed_cannot_delete: "Ett standardfält kan inte tas bort.",
-  // Application form setting (issue 21 point 8)
+  // Application form setting
   fields_apply_form_locked: "Namn och e-post finns alltid på ansökningsformuläret.",
   fields_type_change_not_convertible: "Typen kan inte ändras: {{count}} medlemmars värden kan inte omvandlas till den nya typen.",
   fields_option_in_use: "Alternativet som tas bort används av {{count}} medlemmar. Välj vad som ska hända med deras värden.",
@@ -163,7 +163,7 @@ const sv = {
   'login.password': 'Lösenord',
   'login.show_password': 'Visa lösenordet',
   'login.submit': 'Logga in',
-  // --- forgotten password (issue 21 §13) ---
+  // --- forgotten password ---
   'login.forgot': "Glömt lösenordet?",
   'reset.request_page': "Glömt lösenord",
   'reset.request_intro': "Skriv e-postadressen som du har i föreningens medlemsregister. Vi skickar en länk dit som du kan använda för att välja ett nytt lösenord.",
@@ -194,7 +194,7 @@ const sv = {
   'unsaved.stay': 'Stanna på sidan',
   'unsaved.leave': 'Lämna utan att spara',
 
-  // --- fields, groups, settings and member form (issue 5) ---
+  // --- fields, groups, settings and member form ---
   'common.save': 'Spara',
   'common.cancel': 'Avbryt',
   'layout.language': 'Språk',
@@ -269,7 +269,7 @@ const sv = {
   'fields.maxlength_help': 'Standard är 255 tecken.',
   'fields.help_text': 'Hjälptext',
   'fields.help_text_help': 'Visas under fältet i formuläret.',
-  // Application form setting (issue 21 point 8)
+  // Application form setting
   'fields.on_apply_form': "Visas på ansökningsformuläret",
   'fields.on_apply_form_help': "Det offentliga ansökningsformuläret frågar bara efter dessa fält. Välj inte föreningens interna uppgifter, som medlemsavgift eller hedersmedlemskap.",
   'fields.on_apply_form_locked': "Namn och e-post finns alltid på formuläret: en ansökan behöver ett namn och en kontaktuppgift.",
@@ -281,7 +281,7 @@ const sv = {
   'fields.option_clear': 'Töm värdena',
   'fields.option_clear_help': 'Töm värdena: värdet tas bort från medlemmarna utan en anteckning i ändringshistoriken.',
   'fields.delete': 'Ta bort fält',
-  // Identifiers behind a collapsed section (issue 21 point 17)
+  // Identifiers behind a collapsed section
   'fields.advanced': 'Avancerade inställningar',
   'fields.delete_title': 'Ta bort fältet ”{{label}}”?',
   'fields.delete_with_values_one': '{{count, number}} medlem har ett värde i fältet. Fältet och värdet tas bort; värdet sparas i loggen.',
@@ -323,7 +323,7 @@ const sv = {
   'groups.created': 'Gruppen ”{{label}}” har lagts till.',
   'groups.saved': 'Gruppen ”{{label}}” har sparats.',
   'groups.delete': 'Ta bort grupp',
-  // Identifiers behind a collapsed section (issue 21 point 17)
+  // Identifiers behind a collapsed section
   'groups.advanced': 'Avancerade inställningar',
   'groups.delete_title': 'Ta bort gruppen ”{{label}}”?',
   'groups.delete_with_members_one': 'Gruppen har {{count, number}} medlem. Gruppen tas bort, men medlemmen finns kvar i registret.',
@@ -336,7 +336,7 @@ const sv = {
   'groups.mail_access_email': 'E-postadress du vill skicka från',
   'groups.mail_access_send': 'Skicka begäran',
   'groups.mail_access_sent': 'Begäran har skickats till huvudanvändarna.',
-  // --- group page's member list (issue 21 §15) ---
+  // --- group page's member list ---
   'groups.members_title': "Gruppens medlemmar",
   'groups.members_table': "Medlemmar i gruppen ”{{label}}”",
   'groups.members_empty': "Gruppen har inga medlemmar ännu.",
@@ -374,7 +374,7 @@ const sv = {
   'settings.eclaim_km_help_help': 'Visas för medlemmen vid ansökan om kilometerersättning.',
   'settings.eclaim_per_diem_help': 'Anvisning för dagtraktamenten',
   'settings.eclaim_per_diem_help_help': 'Visas för medlemmen vid ansökan om dagtraktamente.',
-  // --- two-factor authentication, site admins and sessions (issue 8) ---
+  // --- two-factor authentication, site admins and sessions ---
   'settings.nav_security': 'Säkerhet',
   'login.mfa_title': 'Tvåstegsverifiering',
   'login.mfa_code_intro': 'Ange den sexsiffriga koden som autentiseringsappen i din telefon visar.',
@@ -506,7 +506,7 @@ const sv = {
   'password.strength_2': 'måttligt',
   'password.strength_3': 'bra',
   'password.strength_4': 'starkt',
-  // --- members list, filters, search, history, removed members, bulk edit, undo (issue 6) ---
+  // --- members list, filters, search, history, removed members, bulk edit, undo ---
   'member_list.page': 'Medlemmar',
   'member_list.add': 'Lägg till medlem',
   'member_list.table': 'Medlemslista',
@@ -527,7 +527,7 @@ const sv = {
   'member_list.columns_groups': 'Grupper',
   'member_list.flag_active': 'Aktiv',
   'member_list.flag_site_admin': 'Huvudanvändare',
-  // Member number and member since (issue 21 point 16)
+  // Member number and member since
   'member_list.col_member_number': 'Medlemsnummer',
   'member_list.col_member_since': 'Medlem sedan',
   'member_list.yes': 'Ja',
@@ -535,7 +535,7 @@ const sv = {
   'member_list.no_name': '(inget namn)',
   'member_list.sort_by': 'Sortera efter kolumnen ”{{label}}”',
   'member_list.virtual_region': '{{label}}: alla medlemmar, rulla för att se fler',
-  // Member cards on a phone (issue 21)
+  // Member cards on a phone
   'member_list.card_sort': 'Ordning',
   'member_list.card_sort_desc': 'Omvänd ordning',
   'member_list.row_actions': 'Åtgärder: {{name}}',
@@ -570,7 +570,7 @@ const sv = {
   'member_filter.add_or_group': 'Lägg till ELLER-grupp',
   'member_filter.add_or_condition': 'Lägg till ELLER-villkor',
   'member_filter.clear': 'Töm avgränsningen',
-  // --- saved filters (issue 21 §14) ---
+  // --- saved filters ---
   'saved_filters.picker': "Sparade filter",
   'saved_filters.choose': "Välj filter…",
   'saved_filters.none': "Inga sparade filter",
@@ -631,7 +631,7 @@ const sv = {
   'member_search.page': 'Sökning: ”{{term}}”',
   'member_search.page_input': 'Sökord',
   'member_search.search': 'Sök',
-  // --- activity log (issue 8) ---
+  // --- activity log ---
   'log_date_range_reversed': "Slutdatumet är före startdatumet.",
   'log.page': "Logg",
   'log.intro': "Alla händelser i registret, de senaste först: vem gjorde vad och när, och vilka uppgifter ändrades.",
@@ -664,7 +664,7 @@ const sv = {
   'log.more_data_one': "+ {{count}} till",
   'log.more_data_other': "+ {{count}} till",
   'log.changed_to': "ändrades till",
-  // Stored codes as words (issue 21 point 17)
+  // Stored codes as words
   'log.visibility_0': "dold",
   'log.visibility_1': "synlig, kan inte ändras",
   'log.visibility_2': "redigerbar",
@@ -707,7 +707,7 @@ const sv = {
   'log.context.bulkrestore': "Massåterställning",
   'log.context.delete': "Borttagning av medlem",
   'log.context.import': "Import",
-  // --- saved filters (issue 21 §14) ---
+  // --- saved filters ---
   'log.context.saved_filters': "Sparade filter",
   'log.group.members': "Medlemmar",
   'log.group.fields_groups': "Fält och grupper",
@@ -717,13 +717,13 @@ const sv = {
   'log.event.member_updated': "Medlem redigerad",
   'log.event.member_deleted': "Medlem borttagen",
   'log.event.member_restored': "Medlem återställd",
-  // Self-edit clash held for the admins (issue 11)
+  // Self-edit clash held for the admins
   'log.event.member_change_held': "Medlemmens ändring av kontaktuppgift väntar på granskning",
   // One email per live member (members, migration 013)
   'log.event.member_email_duplicate_cleared': "Dubblerad e-postadress borttagen från medlem",
   'log.event.member_applied': "Medlemsansökan mottagen",
   'log.event.member_approved': "Medlemsansökan godkänd",
-  // Applicant emails (issue 21 point 8)
+  // Applicant emails
   'log.event.application_mail_failed': "E-post till den sökande kunde inte skickas",
   'log.event.members_bulkupdate': "Massredigering",
   'log.event.members_bulkremove': "Medlemmar borttagna i grupp",
@@ -755,7 +755,7 @@ const sv = {
   'log.event.mfa_reset_code_sent': "Återställningskod skickad",
   'log.event.mfa_reset_code_used': "Återställningskod använd",
   'log.event.mfa_cleared': "Tvåstegsverifiering borttagen",
-  // --- password reset and saved filters (issue 21 §13–14) ---
+  // --- password reset and saved filters ---
   'log.event.saved_filter_created': "Filter sparat",
   'log.event.saved_filter_renamed': "Filter har fått nytt namn",
   'log.event.saved_filter_deleted': "Filter borttaget",
@@ -771,7 +771,7 @@ const sv = {
   'log.field.params': "Gränser",
   'log.field.help_text': "Hjälptext",
   'log.field.maxlength': "Maxlängd",
-  // Application form setting and applicant emails (issue 21 point 8)
+  // Application form setting and applicant emails
   'log.field.on_apply_form': "På ansökningsformuläret",
   'log.field.subject': "Ämne",
   'log.field.field': "Fält",
@@ -804,7 +804,7 @@ const sv = {
   'log.field.mfa_status': "Verifieringens status",
   'log.field.mfa_enabled_for': "Tvåstegsverifiering",
   'log.field.sessions_closed': "Avslutade sessioner",
-  // --- password reset (issue 21 §13) ---
+  // --- password reset ---
   'log.field.sessions': "Avslutade sessioner",
   'member_history.page': 'Ändringshistorik',
   'member_history.page_named': 'Ändringshistorik: {{name}}',
@@ -858,7 +858,7 @@ const sv = {
   'member_bulk.section_groups': 'Grupper',
   'member_bulk.change': 'Ändra: {{label}}',
   'member_bulk.new_value': 'Nytt värde: {{label}}',
-  // Bulk edit: clearing is its own choice (issue 21 point 6)
+  // Bulk edit: clearing is its own choice
   'member_bulk.choose_clear': 'Välj ”Töm fältet” om fältet ska tömmas för alla.',
   'member_bulk.clear': 'Töm fältet: {{label}}',
   'member_bulk.group_add': 'Lägg till i gruppen',
@@ -891,7 +891,7 @@ const sv = {
   'undo.conflict_title': 'Ångrandet avbröts',
   'undo.conflict_more': '…och {{count, number}} till.',
   'undo.keep_changed': 'Ångra för de andra och lämna dessa som de är',
-  // Undo everywhere: notification, recent changes, log entry (issue 21 point 5)
+  // Undo everywhere: notification, recent changes, log entry
   'undo.escape_hint': "Esc stänger meddelandet.",
   'recent.page': "Senaste ändringar",
   'recent.intro': "Massändringar, massborttagningar, borttagna medlemmar och importer. En ändring kan ångras här eller från dess loggpost så länge den inte har ångrats.",
@@ -919,7 +919,7 @@ const sv = {
   'log.undo_state': "Ångra",
   'log.undo_button': "Ångra denna ändring",
 
-  // --- export, applications, self-edit (issue 6) ---
+  // --- export, applications, self-edit ---
   'layout.own_data': "Mina uppgifter",
   'dashboard.handle_applications': "Behandla medlemsansökningar",
   'member_form.yes': "Ja",
@@ -996,7 +996,7 @@ const sv = {
   'applications.embed_frame_title': "Medlemsansökan",
   'applications.embed_copy': "Kopiera koden",
   'applications.embed_copied': "Koden har kopierats till urklipp.",
-  // Applications in the members area, correction and emails (issue 21 points 7–8)
+  // Applications in the members area, correction and emails
   'applications.form_address': "Ansökningsformulärets adress",
   'applications.form_address_help': "Dela adressen med dem som vill bli medlemmar, till exempel per e-post eller i sociala medier.",
   'applications.address_copy': "Kopiera adressen",
@@ -1025,7 +1025,7 @@ const sv = {
   'apply.thanks_title': "Tack för din ansökan!",
   'apply.thanks_text': "Din ansökan behandlas nu av {{name}}.",
   'apply.thanks_next': "När ansökan har godkänts läggs du till i medlemsregistret. Om något behöver preciseras kontaktar man dig på den e-postadress du angav.",
-  // Applicant confirmation email (issue 21 point 8)
+  // Applicant confirmation email
   'apply.thanks_mail': "Vi skickade en bekräftelse till den e-postadress du angav.",
   'apply.again': "Fyll i en ny ansökan",
   'apply.footer': "Medlemsregister: Seura",
@@ -1035,13 +1035,13 @@ const sv = {
   'edit_me.required_and_readonly_note': "Fält markerade med asterisk (*) är obligatoriska. En del uppgifter visas endast för läsning: föreningens registeransvariga kan ändra dem.",
   'edit_me.submit': "Spara",
   'edit_me.saved': "Dina uppgifter har sparats.",
-  // --- own password change (issue 11) ---
+  // --- own password change ---
   'edit_me.password_title': "Lösenord",
   'edit_me.password_help': "Lämna tomt om du inte byter lösenord. Ange också ditt nuvarande lösenord med det nya. Bytet loggar ut dig på andra enheter.",
   'edit_me.current_password': "Nuvarande lösenord",
-  // Own email/phone clash held for the admins (issue 11)
+  // Own email/phone clash held for the admins
   'edit_me.held_for_check': "Övriga uppgifter sparades. Ändringen av e-postadress eller telefonnummer kräver att en administratör granskar den, så den tidigare uppgiften gäller tills vidare. Administratörerna har meddelats.",
-  // --- import wizard and imports list (issue 7) ---
+  // --- import wizard and imports list ---
   'import.page': "Importera medlemmar",
   'import.all_imports': "Tidigare importer",
   'import.steps_label': "Importens steg",

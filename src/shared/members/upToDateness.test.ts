@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailUpToDateness, memberUpToDateness, smsUpToDateness } from './upToDateness';
 
-describe('up-to-dateness (spec §4)', () => {
+describe('up-to-dateness', () => {
   it('sends SMS to Finnish mobiles only; foreign mobiles are unsupported', () => {
     expect(smsUpToDateness('+358401234567')).toBe('unused');
     expect(smsUpToDateness('+358401234567', 'confirmed')).toBe('confirmed');

@@ -9,7 +9,7 @@ export type UpToDateness = 'unused' | 'sent' | 'confirmed' | 'bounced' | 'missin
 /** What the last message to the current address or number did, once messaging records it. */
 export type DeliveryOutcome = 'sent' | 'confirmed' | 'bounced';
 
-/** SMS reaches Finnish mobiles only (spec §5 "SMS"): a foreign mobile is 'unsupported'. */
+/** SMS reaches Finnish mobiles only: a foreign mobile is 'unsupported'. */
 export function smsUpToDateness(phone: string | null | undefined, last: DeliveryOutcome | null = null): UpToDateness {
   if (!phone) return 'missing';
   if (!isFinnishMobile(phone)) return 'unsupported';

@@ -13,7 +13,7 @@ interface DisabledReasonProps {
 }
 
 /**
- * A control switched off by the association's `disable_` settings (spec §2): beside it,
+ * A control switched off by the association's `disable_` settings: beside it,
  * a lock button opens a popover saying why. A disabled input cannot take focus, so the
  * button is what keyboard and screen reader users reach.
  */

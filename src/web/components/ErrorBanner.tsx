@@ -14,7 +14,7 @@ interface ErrorBannerProps {
 }
 
 /**
- * The banner at the top of a page or modal (spec §8): the reply's `general` keys in
+ * The banner at the top of a page or modal: the reply's `general` keys in
  * Finnish with their parameters, or the generic "Virhe - Jotain meni pieleen…".
  */
 export function ErrorBanner({ error, fields = [], onRetry }: ErrorBannerProps) {

@@ -1,6 +1,6 @@
 import { MAIN_CONTENT_ID } from '../layout/SkipLink';
 
-// Issue 21 point 10: after a save or an undo, focus fell to the page body (the save button
+// After a save or an undo, focus fell to the page body (the save button
 // was disabled while saving; the undo notification's button vanished), and keyboard and
 // screen-reader users had to start again from the top. Whenever a change is confirmed
 // (notify.ts) focus that has been lost goes to the page's heading — never taken from an

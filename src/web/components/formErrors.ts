@@ -3,7 +3,7 @@ import { fieldErrorKeys } from '../api/errorKeys';
 import { isApiError } from '../api/errors';
 import { fieldMessageText } from '../i18n/messages';
 
-// Field-level errors (spec §8): message keys go under their fields in Finnish and the
+// Field-level errors: message keys go under their fields in Finnish and the
 // first invalid field, in the order the form shows them, receives focus.
 
 type AnyForm = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>;

@@ -3,7 +3,7 @@ import { NOTIFICATION_FADE_MS } from '../../shared/constants';
 import i18n from '../i18n/setup';
 import { recoverFocusSoon } from './focusRecovery';
 
-// Short confirmations ("Jäsen poistettu.") that fade after NOTIFICATION_FADE_MS (spec §9).
+// Short confirmations ("Jäsen poistettu.") that fade after NOTIFICATION_FADE_MS.
 // Errors that need reading belong in an ErrorBanner, not here.
 
 function show(message: string, color: 'green' | 'red'): void {

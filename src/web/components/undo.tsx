@@ -16,7 +16,7 @@ import { notifyError, notifySuccess } from './notify';
 // An undo refused because members were changed since (409 members_undo_conflict)
 // names them and offers to undo the rest, leaving those members as they are.
 
-// Issue 21 point 5: the notification stays until closed (Escape or its close button), and
+// The notification stays until closed (Escape or its close button), and
 // focus moves to its "Kumoa" right after the action, so a keyboard user can undo at once.
 // The same undo runs from "Viimeisimmät muutokset" and the batch's log entry (useUndoBatch).
 

@@ -22,7 +22,7 @@ export interface GuardTexts {
 }
 
 /**
- * Asks before leaving a page with unsaved changes (spec §2). In-app navigation gets a
+ * Asks before leaving a page with unsaved changes. In-app navigation gets a
  * Finnish confirm modal; closing the tab or reloading gets the browser's own prompt.
  */
 export function useUnsavedChangesGuard(dirty: boolean, texts?: GuardTexts): UnsavedChangesGuard {

@@ -42,7 +42,7 @@ function Shell({ session }: { session: SessionReply }) {
   const entries = navEntries(session.user);
   const hasNav = entries.length > 0;
   const canSearch = hasRole(session.user, 'board');
-  // Below sm the top bar has no room for quick search: it moves into the phone menu (issue 21).
+  // Below sm the top bar has no room for quick search: it moves into the phone menu.
   const phone = useIsPhone();
   useFocusOnNavigation();
   useUserLocale(session.persistent_data[PD_LOCALE]);
@@ -81,7 +81,7 @@ function Shell({ session }: { session: SessionReply }) {
             </Group>
             {hasNav ? <MainNav entries={entries} direction="row" visibleFrom="md" /> : null}
             <Group gap="sm" wrap="nowrap">
-              {/* Supersearch (spec §9) for those who may read the register. */}
+              {/* Supersearch for those who may read the register. */}
               {canSearch ? (
                 <Box role="search" visibleFrom="sm">
                   <SuperSearch />

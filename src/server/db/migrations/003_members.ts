@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../kysely';
 import { boolCol } from './helpers';
 
-// The rest of the member entity (spec §3) and quick search.
+// The rest of the member entity and quick search.
 // Search: members.search_text holds folded names, contact data and text values;
 // SQLite indexes it with an FTS5 trigram table kept in step by triggers, PostgreSQL
 // with a pg_trgm GIN index. Both answer `LIKE '%term%'` from the index for 3+ letters.

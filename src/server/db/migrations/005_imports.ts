@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { tenantRef } from './helpers';
 
-// Member imports (issue 7): the uploaded file, how it was mapped, and the batch that undoes it.
+// Member imports: the uploaded file, how it was mapped, and the batch that undoes it.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('imports')

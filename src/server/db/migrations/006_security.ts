@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { tenantRef } from './helpers';
 
-// Two-factor authentication (issue 8): one security row per admin who has ever started
+// Two-factor authentication: one security row per admin who has ever started
 // 2FA or logged in, and the short-lived challenges between password and code.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

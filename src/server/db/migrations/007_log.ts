@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Activity log page (issue 8).
+// Activity log page.
 // - Filtering by event type: with (tenant_id, at) alone a rare event means walking the
 //   tenant's whole log; (tenant_id, event, at) answers the filter and its count from a range.
 // - Permanent delete scrubs the entries about a member (context 'member:{id}') and their own

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
 import { migrations, migrateToLatest } from '../migrate';
 
-// Migration 009 (issue 21 point 8): the defaults of the new "shown on the application
+// Migration 009: the defaults of the new "shown on the application
 // form" setting for fields that existed before it (see the migration's comment).
 describe(`migration 009: application form defaults for existing fields (${testDialect})`, () => {
   let t: TestApp;

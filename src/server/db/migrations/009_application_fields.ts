@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { boolCol } from './helpers';
 
-// Issue 21 point 8: each field says whether the public application form shows it
+// Each field says whether the public application form shows it
 // (fields.on_apply_form). Until now the form showed every field a member may edit,
 // which put internal fields such as "Jäsenmaksu maksettu" or "Kunniajäsen" in front of
 // the public. New custom fields start off (the column default); existing fields get:

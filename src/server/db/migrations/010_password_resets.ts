@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { tenantRef } from './helpers';
 
-// Forgotten passwords (issue 21 §13): one row per emailed link. Only the SHA-256 of the
+// Forgotten passwords: one row per emailed link. Only the SHA-256 of the
 // link's token is stored, bound to the member and the association; a link is spent once
 // (used_at) and dies after an hour, or when another link of the same member is used.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId, tenantRef } from './helpers';
 
-// Saved member filters (issue 21 §14), shared within an association: a name and the
+// Saved member filters, shared within an association: a name and the
 // normalised filter as JSON. Names are unique per association (case-insensitively, checked
 // by the service; the index keeps exact duplicates out even under a race).
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// "Jäsen alkaen" (issue 21 point 16): the day a person became a member, stored so that it
+// "Jäsen alkaen": the day a person became a member, stored so that it
 // can be filtered and sorted from an index, and so that a register brought from elsewhere
 // can keep its own join dates. New members get the Helsinki day they were added, approved
 // applications the day of approval (members/memberSince.ts); pending applications have none.

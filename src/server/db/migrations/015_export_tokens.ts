@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { tenantRef } from './helpers';
 
-// Export by token (issue 21 point 1): the filter travels in a POST body and is kept here
+// Export by token: the filter travels in a POST body and is kept here
 // for a few minutes under a single-use token, so the download itself can be a plain GET
 // the browser streams to disk. The token is bound to the session that asked for it.
 export async function up(db: Kysely<unknown>): Promise<void> {

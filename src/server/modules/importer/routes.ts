@@ -23,7 +23,7 @@ export function importerRoutes(app: FastifyInstance): void {
     access: 'admin',
     reply: uploadReply,
     handler: async ({ req, tenant, me }) => {
-      // Parsing a spreadsheet costs the whole server: bounded per admin and per association (issue 11).
+      // Parsing a spreadsheet costs the whole server: bounded per admin and per association.
       await takeRate(
         app.deps,
         tenant.id,

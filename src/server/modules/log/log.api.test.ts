@@ -60,7 +60,7 @@ describe(`log API (${testDialect})`, () => {
       at: '2026-03-10T10:06:00.000Z',
       event: 'member_updated',
       context: `member:${id}`,
-      // The label at the time travels with member data (issue 21 point 17).
+      // The label at the time travels with member data.
       data: [{ field: 'firstname', label: 'Etunimi', old: 'Matti', new: 'Matti-Pekka' }],
       author,
       batch_id: null,
@@ -210,7 +210,7 @@ describe(`log API (${testDialect})`, () => {
       expect(e.author).toEqual({ id: a.admin.id, name: 'Pää Käyttäjä' });
     }
     expect(authored.map((x) => x.event)).toContain('login');
-    // Their member number no longer marks what they did (issue 11).
+    // Their member number no longer marks what they did.
     expect(await t.deps.db.selectFrom('activity_log').select('id').where('tenant_id', '=', a.tenant.id).where('author_id', '=', goneId).execute()).toEqual([]);
     for (const row of authored) {
       const entry = (await admin.get(`/api/1/log/${row.id}`)).body;

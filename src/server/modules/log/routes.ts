@@ -4,7 +4,7 @@ import { logAllBody } from '../../../shared/schemas/log';
 import * as service from './service';
 import { logAllReply, logEntry } from '../../../shared/schemas/log';
 
-// Activity log (spec §7 "Log"). Site admins only: entries carry personal data.
+// Activity log. Site admins only: entries carry personal data.
 export function logRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'POST',

@@ -7,7 +7,7 @@ import { helsinkiDayStart, nextDay } from './helsinki';
 import * as repo from './repo';
 import { batchInfo } from '../batches/service';
 
-// The activity log as the log page and the dashboard read it (spec §7 "Log").
+// The activity log as the log page and the dashboard read it.
 // Nothing here writes: rows are appended by the services that make the changes.
 
 export interface LogListInput {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailer, outboxNotice } from './mailer';
 
-// Issue 11: without SMTP_URL the outbox holds reset links and members' data, so it is the
+// Without SMTP_URL the outbox holds reset links and members' data, so it is the
 // server user's alone, and the console says where mail goes.
 describe.skipIf(process.platform === 'win32')('outbox without SMTP_URL', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-outbox-'));

@@ -6,7 +6,7 @@ import { mailText } from '../../test/mailText';
 import { createMailer, type Mailer } from '../mail/mailer';
 import type { CreatedTenant } from '../tenants/service';
 
-// Issue 21 point 8: the application form shows only fields set to be on it (off for new
+// The application form shows only fields set to be on it (off for new
 // custom fields, names and email always), the API enforces it, an admin can correct an
 // application before approving it, and the applicant gets a confirmation and an approval email.
 describe(`application form fields, corrections and applicant emails (${testDialect})`, () => {

@@ -3,7 +3,7 @@ import { adminClient, makeTenant, memberClient, testApp, testDialect, type Clien
 import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
-// Issue 21 point 5: undo was only in a 10-second notification. Every undoable batch is
+// Undo was only in a 10-second notification. Every undoable batch is
 // listed ("Viimeisimmät muutokset") and its log entry says whether it can still be undone.
 
 describe(`recent batches and their undo state (${testDialect})`, () => {

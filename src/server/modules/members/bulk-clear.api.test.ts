@@ -3,7 +3,7 @@ import { adminClient, makeTenant, testApp, testDialect, type Client, type TestAp
 import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
-// Issue 21 point 6: an empty value in bulk edit cleared the field for every member, and a
+// An empty value in bulk edit cleared the field for every member, and a
 // skipped value field sent exactly that. Clearing now has to be asked for by name.
 
 describe(`bulk edit: clearing is explicit (${testDialect})`, () => {

@@ -5,7 +5,7 @@ const person: ErasedPerson = { id: 7, firstname: 'Matti', lastname: 'Quixwellstr
 // Another member is also called Matti: the first name alone does not identify this one.
 const terms = termsOf([person], new Set(['matti']));
 
-describe('erase terms (issue 11)', () => {
+describe('erase terms', () => {
   it('redacts the address, the phone in both forms and the full name in either order, in any case', () => {
     expect(redactText('Lähetetty osoitteeseen MATTI.Q@example.fi', terms)).toBe(`Lähetetty osoitteeseen ${REDACTED}`);
     expect(redactText('0401234567 / +358401234567', terms)).toBe(`${REDACTED} / ${REDACTED}`);

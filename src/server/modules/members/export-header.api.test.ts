@@ -4,7 +4,7 @@ import { adminClient, makeTenant, testApp, testDialect, type Client, type TestAp
 import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 
-// Issue 11: the header row carries admins' labels, so it is neutralised against formulas
+// The header row carries admins' labels, so it is neutralised against formulas
 // exactly like the data cells.
 describe(`export header cells (${testDialect})`, () => {
   let t: TestApp;

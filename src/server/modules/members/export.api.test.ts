@@ -94,7 +94,7 @@ describe(`member export (${testDialect})`, () => {
     expect(log.length).toBeGreaterThan(0);
   });
 
-  // Issue 21 point 1: a filter of a few conditions made the path too long (414, no file).
+  // A filter of a few conditions made the path too long (414, no file).
   it('exports with a long filter of several conditions, a custom field among them, from a POST body', async () => {
     for (let i = 0; i < 6; i++) {
       await admin.post('/api/1/members/new', { firstname: `Pitkä${i}`, lastname: 'Suodatin', email: `pitka${i}@x.fi`, maksu: i % 2 === 0 ? '30' : '5', huomio: i < 4 ? 'Hallituksen kautta tullut jäsen' : 'muu' });

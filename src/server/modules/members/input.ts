@@ -37,7 +37,7 @@ export interface MemberPatch {
 export interface ParsedInput {
   patch: MemberPatch;
   errors: ValidationErrors;
-  /** Fields whose only problem is being empty while required; bypassable except names (spec §5). */
+  /** Fields whose only problem is being empty while required; bypassable except names. */
   requiredOnly: string[];
 }
 
@@ -64,7 +64,7 @@ export function parseMemberInput(input: Record<string, unknown>, model: MemberMo
     if (field.name === 'phone') {
       value = { text: null, num: null };
       if (typeof raw === 'string' && raw.trim() !== '') {
-        // A Finnish or a foreign mobile (issue 21); landlines belong in a custom field.
+        // A Finnish or a foreign mobile; landlines belong in a custom field.
         const problem = memberPhoneProblem(raw);
         if (problem) {
           add('phone', `members_phone_${problem}`);

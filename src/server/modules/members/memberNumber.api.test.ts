@@ -3,7 +3,7 @@ import { adminClient, makeTenant, testApp, testDialect, Client, type TestApp } f
 import type { CreatedTenant } from '../tenants/service';
 import { exportMembers } from './export';
 
-// Issue 21 point 16: the member number (`id`, the export's "Jäsennumero") and "Jäsen alkaen"
+// The member number (`id`, the export's "Jäsennumero") and "Jäsen alkaen"
 // (member_since) are shown, sorted and filtered on the server, exported, and read-only.
 describe(`member number and member since (${testDialect})`, () => {
   let t: TestApp;
@@ -75,7 +75,7 @@ describe(`member number and member since (${testDialect})`, () => {
   });
 
   it('exports "Jäsen alkaen" as a date column', async () => {
-    // Called directly: the export's HTTP shape is changing (issue 21 point 1), its columns are not.
+    // Called directly: the export's HTTP shape is changing, its columns are not.
     const me = (await t.deps.db.selectFrom('members').selectAll().where('tenant_id', '=', a.tenant.id).where('site_admin', '=', 1).executeTakeFirstOrThrow());
     const file = await exportMembers(t.deps, a.tenant, me, [{ field: 'firstname', verb: 'eq', value: 'Bertta' }], ['member_since'], 'csv');
     let text = '';

@@ -5,7 +5,7 @@ import { makeField } from '../../test/factories';
 import type { CreatedTenant } from '../tenants/service';
 import { makeXlsx } from '../../test/factories/xlsx';
 
-// Issue 21 points 11 and 12: dates typed on a phone's number pad, and foreign mobiles,
+// Dates typed on a phone's number pad, and foreign mobiles,
 // through the member form's API, the public application and the import.
 
 describe(`member dates and phone numbers (issue 21, ${testDialect})`, () => {

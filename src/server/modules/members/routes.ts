@@ -18,7 +18,7 @@ import { RAW_REPLY } from '../../http/route';
 import { BIG_PAGE } from './list-repo';
 import { resultsStream } from './results';
 
-// Board members may look at the register; changing it is for site admins (spec §6).
+// Board members may look at the register; changing it is for site admins.
 export function memberRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'POST',
@@ -122,7 +122,7 @@ export function memberRoutes(app: FastifyInstance): void {
     body: filterBody,
     handler: ({ tenant, me, body }) => bulk.deletePermanently(app.deps, tenant, me, body.filter ?? []),
   });
-  // Export (issue 21 point 1): the filter goes in a POST body, the file comes from a GET
+  // Export: the filter goes in a POST body, the file comes from a GET
   // with the single-use token that POST answers (why: export-token.ts).
   route(app, {
     method: 'POST',

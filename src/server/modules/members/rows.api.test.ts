@@ -8,7 +8,7 @@ import { getResults } from './service';
 import type { Tenant } from '../../db/schema';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../../shared/constants';
 
-// Issue 11: get_results builds rows from indexed value and group lists. This guards that
+// Get_results builds rows from indexed value and group lists. This guards that
 // refactor: each row gets its own custom values and groups even when the stored values and
 // group links of different members interleave (written in reverse order, some missing).
 

@@ -5,7 +5,7 @@ import type { MemberModel } from './model';
 import type { ValueRow } from './repo';
 import { buildRows, buildRowsInChunks } from './rows';
 
-// Issue 11: rows of a page are built in linear time. Proven structurally, not by a clock:
+// Rows of a page are built in linear time. Proven structurally, not by a clock:
 // every value and group link is looked at (its member_id read) once, whatever the page size.
 
 const field = (id: number, name: string, type: Field['type']): Field => ({

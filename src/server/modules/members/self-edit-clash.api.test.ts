@@ -5,7 +5,7 @@ import type { OutgoingMail } from '../mail/mailer';
 import type { CreatedTenant } from '../tenants/service';
 import * as members from './repo';
 
-// Issue 11: self-edit must not reveal that another member owns an email or phone, and the
+// Self-edit must not reveal that another member owns an email or phone, and the
 // public application ignores password fields whatever the request carries.
 describe(`self-edit clashes and applications' passwords (${testDialect})`, () => {
   let t: TestApp;

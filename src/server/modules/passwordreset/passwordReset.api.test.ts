@@ -11,7 +11,7 @@ import {
   PASSWORD_RESET_WINDOW_MS,
 } from '../../../shared/constants';
 
-// Issue 21 §13: forgotten password by email. Mails are kept in memory (and can be held back,
+// Forgotten password by email. Mails are kept in memory (and can be held back,
 // to show the reply does not wait for them); the clock is the injected one.
 
 describe(`password reset by email (${testDialect})`, () => {

@@ -3,7 +3,7 @@ import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, ty
 import type { CreatedTenant } from '../tenants/service';
 import { SAVED_FILTER_MAX_CHARS, SAVED_FILTERS_MAX } from '../../../shared/constants';
 
-// Issue 21 §14: named filters shared within an association; admins change them, the board reads them.
+// Named filters shared within an association; admins change them, the board reads them.
 
 describe(`saved filters (${testDialect})`, () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { insert as insertMember } from '../members/repo';
 import type { CreatedTenant } from '../tenants/service';
 import { codeAt } from './totp';
 
-// Issue 11: sealed TOTP secrets bind their association and admin as associated data, and
+// Sealed TOTP secrets bind their association and admin as associated data, and
 // secrets sealed by the previous version (no associated data) keep working and are sealed
 // again, bound, at their next good code.
 describe(`sealed 2FA secrets name their owner (${testDialect})`, () => {

@@ -26,7 +26,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // The steps between password and session (issue 8). Public: there is no session yet;
+  // The steps between password and session. Public: there is no session yet;
   // the challenge token from login is what identifies the admin, and CSRF still applies.
   route(app, {
     method: 'POST',

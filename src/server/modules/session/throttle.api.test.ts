@@ -4,7 +4,7 @@ import type { CreatedTenant } from '../tenants/service';
 import { makeMember } from '../../test/factories';
 import { codeAt } from '../security/totp';
 
-// Issue 11: every attempt is counted before the password or code is evaluated, so a burst
+// Every attempt is counted before the password or code is evaluated, so a burst
 // of parallel guesses gets no more evaluations than the limit allows; a flooded admin
 // account still opens with the right password plus the second factor.
 

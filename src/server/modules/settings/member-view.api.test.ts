@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, memberClient, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 
-// Issue 11: an ordinary member sees fields shown to members, groups without their mail
+// An ordinary member sees fields shown to members, groups without their mail
 // addresses or sizes, and settings without the organisation's configuration. Admins keep all.
 describe(`what ordinary members see (${testDialect})`, () => {
   let t: TestApp;

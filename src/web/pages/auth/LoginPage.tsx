@@ -24,7 +24,7 @@ import { MfaResetCodeForm } from './MfaResetCodeForm';
 const FIELDS = ['email', 'password'] as const;
 const validateLogin = schemaResolver(loginBody, { sync: true });
 
-/** What the card shows: the password, then whatever 2FA step the server asks for (spec §4). */
+/** What the card shows: the password, then whatever 2FA step the server asks for. */
 type Step =
   | { kind: 'password' }
   | { kind: 'code'; challenge: string }
@@ -48,7 +48,7 @@ const challengeExpired = (error: unknown): boolean =>
 /**
  * `/@login`: email + password, then (for site admins with two-factor authentication)
  * the code, the emailed reset code or setting up the app; afterwards back to GOTO
- * (spec §8) or the dashboard.
+ * or the dashboard.
  */
 export function LoginPage() {
   const { t } = useTranslation();

@@ -15,7 +15,7 @@ const FIELDS = ['email'] as const;
 const validate = schemaResolver(resetRequestBody, { sync: true });
 
 /**
- * `/@reset`: asks for a password link by email (issue 21 §13). The answer is the same
+ * `/@reset`: asks for a password link by email. The answer is the same
  * whether or not the address is in the register, so the page says "if".
  */
 export function ResetRequestPage() {

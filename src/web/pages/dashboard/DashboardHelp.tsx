@@ -8,7 +8,7 @@ import { notifyError } from '../../components/notify';
 import { messageText } from '../../i18n/messages';
 
 /**
- * First-visit help for site admins (spec §2, §6). Dismissing it is stored in the
+ * First-visit help for site admins. Dismissing it is stored in the
  * user's persistent data, so it stays away on every device.
  */
 export function DashboardHelp() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 
-/** Every path without a registered page (spec §2): 'Sivua ei löytynyt!'. */
+/** Every path without a registered page: 'Sivua ei löytynyt!'. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const title = t('not_found.page');

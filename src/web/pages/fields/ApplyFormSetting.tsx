@@ -5,7 +5,7 @@ import { APPLY_FORM_EXCLUDED_TYPES, APPLY_FORM_LOCKED } from '../../../shared/fi
 import type { FieldFormValues } from './fieldForm';
 
 /**
- * "Näytetään jäsenhakemuslomakkeella" (issue 21 point 8): whether the public application
+ * "Näytetään jäsenhakemuslomakkeella": whether the public application
  * form asks for the field. Names and email are always on it; headings follow their
  * fields and passwords are never asked, so those have no setting.
  */

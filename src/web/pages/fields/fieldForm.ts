@@ -31,7 +31,7 @@ export interface FieldFormValues {
   decimals: string;
   maxlength: string;
   help_text: string;
-  /** Shown on the public application form (issue 21 point 8). */
+  /** Shown on the public application form. */
   on_apply_form: boolean;
 }
 
@@ -101,7 +101,7 @@ export function toFormValues(field: Field | null): FieldFormValues {
 
 const parseOptionalNumber = (s: string): number | undefined => (s.trim() === '' ? undefined : (parseDecimalText(s) ?? undefined));
 
-/** Client-side checks with the server's message keys (spec §5 "Fields"). */
+/** Client-side checks with the server's message keys. */
 export function validateFieldForm(values: FieldFormValues, isNew: boolean): FormErrors {
   const errors: FormErrors = {};
   const label = values.label.trim();

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldType, Visibility } from '../../../shared/fields/types';
 
-// Finnish names of field types and visibilities (spec §3 "Field"), shared by the list and the editor.
+// Finnish names of field types and visibilities, shared by the list and the editor.
 
 export function fieldTypeLabel(t: TFunction, type: FieldType): string {
   switch (type) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIXED_FIELDS, type Field } from '../../../shared/fields/types';
 import { previewCell, type Destination } from './wizardModel';
 
-// Issue 21: the import preview judges phones and dates like the server does.
+// The import preview judges phones and dates like the server does.
 
 const field = (name: string, type: Field['type']): Destination => {
   const f: Field = { id: 1, name, label: name, type, visibility: 2, visibility_options: [0, 1, 2, 3], options: [], params: {}, group: null, help_text: '', maxlength: 255, fixed: FIXED_FIELDS.some((x) => x.name === name), position: 0 };

@@ -6,7 +6,7 @@ export { groupCellValue };
 import type { Group } from '../../../shared/schemas/groups';
 import { IGNORE, type ImportId, type ImportRowError, type MappingItem, MEMBER_NUMBER, type SheetInfo } from '../../api/importer';
 
-// The import wizard's rules without React (issue 7): where a column can go, the
+// The import wizard's rules without React: where a column can go, the
 // suggested mapping, duplicate destinations, the key field, the preview of a cell as
 // it will be stored, and the state kept in the tab so the wizard can be resumed.
 

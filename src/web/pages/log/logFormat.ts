@@ -1,7 +1,7 @@
 import type { LogEntry } from '../../../shared/schemas/log';
 import { historyValue, type ValueTexts } from '../members/historyFormat';
 
-// Texts of the activity log (spec §3 "Log entry"): event and context names, field labels,
+// Texts of the activity log: event and context names, field labels,
 // and values of any JSON as short text. Pure: the catalogue and the register's own labels
 // come in as functions, so the page, the dashboard and the tests share one logic.
 

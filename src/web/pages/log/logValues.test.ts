@@ -8,7 +8,7 @@ import { filterFields } from '../members/filterModel';
 import { contextLabel, fieldLabel, type LabelSources, logValue, type TextOf } from './logFormat';
 import { readableValue, shownData, type ValueSources } from './logValues';
 
-// Issue 21 point 17: every kind of log entry reads as words, never as stored codes.
+// Every kind of log entry reads as words, never as stored codes.
 
 const text: TextOf = (key, vars = {}) => {
   const s = (fi as Record<string, string>)[key];
@@ -136,7 +136,7 @@ const ENTRIES: { entry: Pick<LogEntry, 'event' | 'context' | 'data'>; expected: 
   },
 ];
 
-describe('log entries read as words (issue 21 point 17)', () => {
+describe('log entries read as words', () => {
   for (const { entry, expected } of ENTRIES) {
     it(`${entry.event}: ${expected.slice(1).join(' | ') || expected[0]!}`, () => {
       const lines = read(entry);

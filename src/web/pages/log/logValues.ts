@@ -4,7 +4,7 @@ import type { Filter } from '../../../shared/filter/types';
 import type { LogDatum, LogEntry } from '../../../shared/schemas/log';
 import type { TextOf } from './logFormat';
 
-// Stored codes of log data as words (issue 21 point 17): "Näkyvyys: muokattava → pakollinen",
+// Stored codes of log data as words: "Näkyvyys: muokattava → pakollinen",
 // field types, dropdown values as their labels, a filter as its description, column and
 // order lists as labels, member ids as member numbers. Pure: the hook passes the
 // catalogue and the register's own fields and groups in.

@@ -15,7 +15,7 @@ interface ApplicationCorrectionProps {
 }
 
 /**
- * Correcting an application before approval (issue 21 point 8): the admin's member form
+ * Correcting an application before approval: the admin's member form
  * with the applicant's values, the same validation, saved with members/{id} (which takes
  * pending members), so each correction is a PersonUpdate in the member history.
  */

@@ -32,7 +32,7 @@ interface FilterEditorProps {
   onChange: (filter: Filter) => void;
   /** Shown when there are no conditions. */
   emptyText: string;
-  /** Shown under the title: the saved filters of the member list (issue 21 §14). */
+  /** Shown under the title: the saved filters of the member list. */
   tools?: ReactNode;
 }
 
@@ -114,7 +114,7 @@ export function FilterEditor({ fields, value, onChange, emptyText, tools }: Filt
     setItems((list) => list.map((item) => (isOr(item) && item.key === group.key ? { ...item, children: [...item.children, row] } : item)));
   };
 
-  // The server refuses more than FILTER_MAX_CONDITIONS (issue 11): the editor stops adding at the cap.
+  // The server refuses more than FILTER_MAX_CONDITIONS: the editor stops adding at the cap.
   const used = items.reduce((n, item) => n + (isOr(item) ? 1 + item.children.length : 1), 0);
   const full = used >= FILTER_MAX_CONDITIONS;
 

@@ -25,7 +25,7 @@ export function FilterPage({ title, badFilter, children }: { title: string; badF
   const { model, error, retry } = useListModel();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  // A saved filter (issue 21 §14) replaces the filter, the last part of this page's address.
+  // A saved filter replaces the filter, the last part of this page's address.
   const pick = (next: Filter) => void navigate(`${pathname.slice(0, pathname.lastIndexOf('/') + 1)}${filterToParam(next)}`);
 
   return (

@@ -7,7 +7,7 @@ import { type ColumnDef, formatCell, NAME_SORT_FIELD, type Sort } from './member
 import type { RowLinks } from './MemberTable';
 import classes from './members.module.css';
 
-// The member list on a phone (issue 21): a compact card per member instead of a wide
+// The member list on a phone: a compact card per member instead of a wide
 // table — the name (a link), the chosen columns' values as a description list, and the
 // row menu. A list of cards is read as a list ("Jäsenlista, 20 kohdetta"), and the tab
 // order is name link, menu button, next card.

@@ -29,7 +29,7 @@ const OWN_AUTOCOMPLETE: Record<string, string> = {
   address_city: 'address-level2',
 };
 
-/** One member field as the input its type needs (spec §3 "Field" types). */
+/** One member field as the input its type needs. */
 export function MemberFieldInput({ field, form, editing, ownData = false }: MemberFieldInputProps) {
   const { t } = useTranslation();
   const autoComplete = (ownData ? OWN_AUTOCOMPLETE[field.name] : undefined) ?? 'off';
@@ -63,7 +63,7 @@ export function MemberFieldInput({ field, form, editing, ownData = false }: Memb
         />
       );
     case 'date': {
-      // The number pad has no dot, so 24121990 and 24 12 1990 are accepted (issue 21);
+      // The number pad has no dot, so 24121990 and 24 12 1990 are accepted;
       // on leaving the field they are shown as 24.12.1990, and what cannot be read stays as typed.
       const showFinnish = () => {
         const typed = form.getValues()[field.name];
@@ -112,7 +112,7 @@ export function MemberFieldInput({ field, form, editing, ownData = false }: Memb
     }
     case 'text':
       if (field.name === 'phone') {
-        // A foreign mobile is a valid number, but SMS goes to Finnish mobiles only (issue 21).
+        // A foreign mobile is a valid number, but SMS goes to Finnish mobiles only.
         const typed = form.getValues()[field.name];
         const e164 = typeof typed === 'string' ? normalizeMemberPhone(typed) : null;
         const noSms = e164 !== null && smsUpToDateness(e164) === 'unsupported';

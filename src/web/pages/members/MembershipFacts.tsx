@@ -5,7 +5,7 @@ import { formatFinnishDate, parseIsoDate } from '../../../shared/finnish/date';
 import type { MemberReply } from '../../api/members';
 
 /**
- * The member number and "Jäsen alkaen" (issue 21 point 16) in the member form: read-only
+ * The member number and "Jäsen alkaen" in the member form: read-only
  * facts the register keeps (the number is the member's id; the date is set when the
  * member is added or approved), so shown as text, never as inputs.
  */

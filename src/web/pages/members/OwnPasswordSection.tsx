@@ -6,7 +6,7 @@ import { CONFIRM_PASSWORD, CURRENT_PASSWORD, NEW_PASSWORD, type MemberFormValues
 import { PasswordStrengthMeter } from './PasswordStrengthMeter';
 
 /**
- * The member's own password change on the self-edit form (issue 11): the current
+ * The member's own password change on the self-edit form: the current
  * password is asked too, so a session left open somewhere cannot take the account.
  */
 export function OwnPasswordSection({ form }: { form: UseFormReturnType<MemberFormValues> }) {

@@ -5,7 +5,7 @@ import { passwordStrength } from '../../../shared/finnish/password';
 
 const COLORS = ['red', 'orange', 'yellow', 'teal', 'green'] as const;
 
-/** Strength 0–4 of a new password (spec §5), as a bar and in words; nothing while the input is empty. */
+/** Strength 0–4 of a new password, as a bar and in words; nothing while the input is empty. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const { t } = useTranslation();
   const id = useId();

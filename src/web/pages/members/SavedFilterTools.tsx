@@ -31,7 +31,7 @@ const validateName = (values: Record<string, string>) => {
 };
 
 /**
- * Saved filters (issue 21 §14): a picker of the association's named filters, and for
+ * Saved filters: a picker of the association's named filters, and for
  * admins "Tallenna suodatin" plus renaming or deleting the one in force.
  */
 export function SavedFilterTools({ filter, onPick, canEdit }: SavedFilterToolsProps) {

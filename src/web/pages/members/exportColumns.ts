@@ -13,7 +13,7 @@ export interface ExportColumn {
   section: ExportSection;
 }
 
-/** Member state columns the export knows besides fields and groups (spec §3 "State and roles"). */
+/** Member state columns the export knows besides fields and groups. */
 export const MEMBER_STATE_COLUMNS = ['member_since', 'active', 'board', 'site_admin', 'created_at'] as const;
 export type MemberStateColumn = (typeof MEMBER_STATE_COLUMNS)[number];
 

@@ -3,7 +3,7 @@ import { formatFinnishDate, parseIsoDate } from '../../../shared/finnish/date';
 import { type Condition, FILTER_OR, type Filter, type Verb } from '../../../shared/filter/types';
 import type { FilterField } from './filterModel';
 
-// Finnish words of the filter editor (spec §3 "Filter condition"), and a filter read
+// Finnish words of the filter editor, and a filter read
 // out as a sentence for pages that act on it (bulk edit, removed members).
 
 export function verbLabel(t: TFunction, verb: Verb): string {

@@ -5,7 +5,7 @@ import { normalizeFilter } from '../../../shared/filter/normalize';
 import { type Condition, FILTER_OR, type Filter, UNARY_VERBS, type Verb, VERBS_BY_KIND } from '../../../shared/filter/types';
 import type { Group } from '../../../shared/schemas/groups';
 
-// The filter editor's model (spec §3 "Filter condition", §5): rows as the user types
+// The filter editor's model: rows as the user types
 // them (d.M.yyyy dates, decimal commas), turned into the normalised filter that the
 // URL, the list, bulk edit and export share. Rows still being filled in are dropped
 // from the filter, like the server drops empty values.
@@ -22,7 +22,7 @@ export interface FilterField {
 
 /** Member flags the server filters on (checked / unchecked). */
 export const FILTER_FLAGS = ['active', 'site_admin'] as const;
-/** Member number and "Jäsen alkaen" (issue 21 point 16), filtered on the server like the flags. */
+/** Member number and "Jäsen alkaen", filtered on the server like the flags. */
 export const FILTER_MEMBERSHIP = [
   { name: 'id', kind: 'number' },
   { name: 'member_since', kind: 'date' },

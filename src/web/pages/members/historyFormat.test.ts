@@ -21,7 +21,7 @@ describe('history texts', () => {
     expect(historyValue('city', 'Turku', texts)).toBe('Turku');
   });
 
-  it('shows a dropdown value as its label, an unknown one as stored (issue 21 point 17)', () => {
+  it('shows a dropdown value as its label, an unknown one as stored', () => {
     const fieldOf = (name: string) =>
       name === 'jasenlaji' ? { type: 'dropdown' as const, options: [{ value: 'n', label: 'Nuori' }] } : name === 'maksettu' ? { type: 'checkbox' as const, options: [] } : undefined;
     expect(historyValue('maksettu', 1, texts, fieldOf)).toBe('Kyllä');

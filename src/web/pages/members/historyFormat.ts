@@ -2,7 +2,7 @@ import { formatFinnishDate, formatFinnishDateTime, parseIsoDate } from '../../..
 import { formatFinnishMobile } from '../../../shared/finnish/phone';
 import type { Field } from '../../../shared/fields/types';
 
-// Texts of member history (spec §3 "History entry"): times as d.M.yyyy klo H.mm in
+// Texts of member history: times as d.M.yyyy klo H.mm in
 // Europe/Helsinki, yes/no for booleans, phone numbers as people write them.
 
 /** An ISO timestamp (UTC) as "5.3.2026 klo 14.05" Helsinki time (shared with server mails). */
@@ -18,7 +18,7 @@ export interface ValueTexts {
 /** The register's field by name, for values stored as codes (dropdowns). */
 export type FieldOf = (name: string) => Pick<Field, 'type' | 'options'> | undefined;
 
-/** One old or new value of a history entry as text; a dropdown's stored value as its label (issue 21 point 17). */
+/** One old or new value of a history entry as text; a dropdown's stored value as its label. */
 export function historyValue(field: string, value: unknown, texts: ValueTexts, fieldOf?: FieldOf): string {
   if (value === null || value === undefined || value === '') return texts.empty;
   if (typeof value === 'boolean') return value ? texts.yes : texts.no;

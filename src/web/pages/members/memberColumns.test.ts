@@ -40,7 +40,7 @@ describe('remembered choices', () => {
   });
 });
 
-describe('membership columns (issue 21 point 16)', () => {
+describe('membership columns', () => {
   it('offers the member number and "Jäsen alkaen" beside the flags, typed for display', () => {
     const label = (n: string) => ({ id: 'Jäsennumero', member_since: 'Jäsen alkaen', active: 'Aktiivinen', site_admin: 'Pääkäyttäjä' })[n] ?? n;
     const cols = availableColumns([], [], label).filter((c) => c.section === 'flag');

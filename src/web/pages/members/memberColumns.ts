@@ -4,7 +4,7 @@ import { formatFinnishDate } from '../../../shared/finnish/date';
 import { formatFinnishMobile } from '../../../shared/finnish/phone';
 import type { Group } from '../../../shared/schemas/groups';
 
-// The member list's columns (issue 6): name always, then the user's choice among the
+// The member list's columns: name always, then the user's choice among the
 // fixed fields, custom fields, flags and groups, remembered in session persistent data.
 // Values arrive typed from the API and are shown the Finnish way (finnish-ui.md).
 
@@ -32,7 +32,7 @@ export const FLAG_COLUMNS = ['active', 'site_admin'] as const;
 export type FlagColumn = (typeof FLAG_COLUMNS)[number];
 
 /**
- * The member number (`id`, the export's "Jäsennumero") and "Jäsen alkaen" (issue 21 point 16):
+ * The member number (`id`, the export's "Jäsennumero") and "Jäsen alkaen":
  * read-only member data, shown and sorted like the flags; labels come from the catalogue.
  */
 export const MEMBERSHIP_COLUMNS = [

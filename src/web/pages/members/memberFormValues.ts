@@ -14,15 +14,15 @@ import type { MemberBody } from '../../../shared/schemas/members';
 
 export type MemberFormValues = Record<string, string | boolean>;
 
-/** Member flags the admin form edits (spec §3 "State and roles"). */
+/** Member flags the admin form edits. */
 export const FLAGS = ['active', 'board', 'site_admin'] as const;
 export const NEW_PASSWORD = 'newPassword_';
 export const CONFIRM_PASSWORD = 'confirmNewPassword_';
-/** Asked on the member's own form before a new password is accepted (issue 11). */
+/** Asked on the member's own form before a new password is accepted. */
 export const CURRENT_PASSWORD = 'currentPassword_';
 /** The password inputs of the self-edit form, in screen order. */
 export const OWN_PASSWORD_INPUTS: readonly string[] = [CURRENT_PASSWORD, NEW_PASSWORD, CONFIRM_PASSWORD];
-/** Names cannot be saved empty, not even with "Tallenna silti" (spec §5). */
+/** Names cannot be saved empty, not even with "Tallenna silti". */
 export const NAME_FIELDS: readonly string[] = ['firstname', 'lastname'];
 
 /** Fields that take a value (headings only structure the form). */
@@ -74,7 +74,7 @@ const isBlank = (v: string | boolean | undefined): boolean => v === undefined ||
 /**
  * Message keys of values the server would refuse anyway: wrong formats, empty names,
  * weak or mismatched new password. Empty required fields other than the names are
- * left to the server, whose answer opens the bypass modal (spec §5).
+ * left to the server, whose answer opens the bypass modal.
  */
 export function validateMemberForm(fields: readonly Field[], values: MemberFormValues): Record<string, string> {
   const errors: Record<string, string> = {};

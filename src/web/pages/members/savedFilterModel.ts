@@ -1,7 +1,7 @@
 import { normalizeFilter } from '../../../shared/filter/normalize';
 import type { Condition, Filter } from '../../../shared/filter/types';
 
-// Which saved filter (issue 21 §14) the filter in force is, if any: compared by meaning,
+// Which saved filter the filter in force is, if any: compared by meaning,
 // ignoring the editor's row ids and the "locked" mark, which say nothing about members.
 
 function bare(c: Condition): Condition {

@@ -1,13 +1,13 @@
 import { type Field, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
 
-// The fields of the member form's application and self-edit variants (spec §2, §5):
+// The fields of the member form's application and self-edit variants:
 // what the server requires of an email address, shown as required on the form too.
 
 const required = (f: Field): Field => ({ ...f, visibility: VISIBILITY_REQUIRED });
 
 /**
  * The server refuses an application without an email address, so the form asks for one as
- * required. Every field apply_form lists is the applicant's to fill in (issue 21 point 8):
+ * required. Every field apply_form lists is the applicant's to fill in:
  * a field members only see (or not even that) is still editable on the application.
  */
 export function applicationFields(fields: readonly Field[]): Field[] {
@@ -18,7 +18,7 @@ export function applicationFields(fields: readonly Field[]): Field[] {
 }
 
 /**
- * Without guardian emails (porg) a member's own email is required (spec §5 "Edit-me"),
+ * Without guardian emails (porg) a member's own email is required,
  * so the form marks it; with them, any one of the three will do and the server says which.
  */
 export function ownFields(fields: readonly Field[]): Field[] {

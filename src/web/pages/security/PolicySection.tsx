@@ -15,7 +15,7 @@ const NOTICE: Record<MfaPolicy, LoginNoticeState['loginNotice']> = {
 };
 
 /**
- * Site-wide two-factor authentication (spec §4). Changing it ends every admin session,
+ * Site-wide two-factor authentication. Changing it ends every admin session,
  * this one included, and emails every admin; so it asks first, and afterwards the
  * login page says what happened.
  */

@@ -12,7 +12,7 @@ import { PolicySection } from './PolicySection';
 import { SiteAdminsSection } from './SiteAdminsSection';
 
 /**
- * `/config/security` (spec §2, §4, §6): the site-wide two-factor policy, the signed-in
+ * `/config/security`: the site-wide two-factor policy, the signed-in
  * admin's own authenticator, and every site admin with 2FA state and open sessions.
  */
 export function SecurityPage() {

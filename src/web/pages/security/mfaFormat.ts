@@ -57,7 +57,7 @@ export type AdminAction = 'send_reset' | 'clear' | 'close_sessions' | 'close_own
 const RESETTABLE: readonly MfaState[] = ['MFA_SET', 'MFA_RESETTING', 'MFA_RESETTING_EXPIRED'];
 
 /**
- * What a site admin can do to a row (spec §6). A reset code only helps someone whose
+ * What a site admin can do to a row. A reset code only helps someone whose
  * authenticator is (or was) in use, the server refuses it otherwise; clearing is for
  * others only (refused for yourself); your own row closes your other sessions instead
  * of all of them.

@@ -22,7 +22,7 @@ export interface SettingsFormSpec<V extends Record<string, unknown>> {
 /**
  * One settings scope as a form, fed by the settings query and saved with `scope_`.
  * The form takes the settings once, when they first arrive: the query is refetched on
- * every navigation (spec §7) and must not overwrite what the user is typing. After a
+ * every navigation and must not overwrite what the user is typing. After a
  * save the saved (server-normalised) values go back into the form; errors land under
  * their fields, or in `error` for the banner.
  */
