@@ -35,8 +35,8 @@ export interface AppOptions {
 }
 
 /**
- * Fastify wiring. Request flow: tenant → session → CSRF → role guard → Zod body → handler
- *. Each step is a plain function on the root instance (no
+ * Fastify wiring. Request flow: tenant → session → CSRF → role guard → Zod body → handler.
+ * Each step is a plain function on the root instance (no
  * encapsulation), so hooks apply to every route.
  */
 export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<FastifyInstance> {

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * Wraps a save handler so a double click or a second Enter cannot send it twice
- *. The ref blocks synchronously; `pending` drives the button's spinner.
+ * Wraps a save handler so a double click or a second Enter cannot send it twice.
+ * The ref blocks synchronously; `pending` drives the button's spinner.
  */
 export function useGuardedSubmit<Args extends unknown[]>(handler: (...args: Args) => Promise<void>) {
   const busy = useRef(false);
