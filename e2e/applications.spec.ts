@@ -5,7 +5,7 @@ import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi'
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
 
-// Issue 21 points 7 and 8 (web side): with no applications, the admin finds the
+// Applications in the browser: with no applications, the admin finds the
 // applications page and the form's public address from the members area; an internal
 // field stays off the public form until its "Näytetään jäsenhakemuslomakkeella" setting
 // is on; an application is corrected (recorded in the member history) and approved, and

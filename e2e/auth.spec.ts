@@ -3,7 +3,7 @@ import { ASSOCIATION_NAME, E2E_ADMIN } from './helpers/admin';
 import { expectAccessible } from './helpers/axe';
 import { submitLogin } from './helpers/session';
 
-// Issue 3 acceptance: login → dashboard → unknown route 404 → back → logout →
+// Signing in and out: login → dashboard → unknown route 404 → back → logout →
 // redirected to login with GOTO; a wrong password shows the Finnish error.
 
 test('väärä salasana näyttää suomenkielisen virheen', async ({ page }) => {
@@ -65,7 +65,7 @@ test('uloskirjautuneena syvälinkki palaa kirjautumisen jälkeen samaan osoittee
   await page.goto('/jotain-muuta?sivu=2');
   await expect(page).toHaveURL('/@login?GOTO=%2Fjotain-muuta%3Fsivu%3D2');
 
-  // A double click sends the form once (spec §2: save buttons guarded against double submission).
+  // A double click sends the form once (save buttons are guarded against double submission).
   let loginPosts = 0;
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/1/session/login')) loginPosts += 1;

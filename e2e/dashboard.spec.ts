@@ -3,7 +3,7 @@ import { ASSOCIATION_NAME } from './helpers/admin';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
 
-// Spec §2/§6: the help bubble is for site admins, shown until dismissed, and the
+// The help bubble is for site admins, shown until dismissed, and the
 // dismissal is stored server-side (persistent data), so a reload keeps it away.
 
 test('ohjekupla näkyy pääkäyttäjälle, kunnes sen kuittaa', async ({ page }) => {

@@ -7,7 +7,7 @@ import { expectAccessible } from './helpers/axe';
 import { type ApiField, requiredCustomValues, signIn, type SignedInApi } from './helpers/adminApi';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
-// Issue 21 §13–15, the everyday friction: a forgotten password by email (the link read from
+// The everyday friction: a forgotten password by email (the link read from
 // the e2e server's outbox), saved filters in the member list and on the export page, and a
 // group's page listing its members with a link to the filtered member list.
 

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
-// Issue 5 acceptance (web side): one field of each type, reordered with the keyboard
+// Fields, groups and settings in the browser: one field of each type, reordered with the keyboard
 // and by dragging, the order kept after a reload and used by the member form; a
 // member saved past an empty required field; a group created, renamed and deleted;
 // the bank account refused with a Finnish error under the field, then saved grouped.

@@ -3,10 +3,10 @@ import { signIn, type SignedInApi } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
 
-// Issue 21.3 (web side): a file whose row matches a member by email but names someone
+// Confirming an import: a file whose row matches a member by email but names someone
 // else shows, before anything is saved, what would change (old → new) and flags the row
 // as "Mahdollisesti eri henkilö" with its own checkbox. Unticked, the row is skipped;
-// ticked by keyboard, it is imported. Issue 21.4: the member number column and the
+// ticked by keyboard, it is imported. The member number column and the
 // export's words ("Kyllä", dropdown labels) are read.
 
 const RUN = Date.now().toString(36);

@@ -5,7 +5,7 @@ import type { Filter } from '../src/shared/filter/types';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
 
-// Issue 11 (resource limits): the filter editor stops adding conditions at the cap the
+// Resource limits: the filter editor stops adding conditions at the cap the
 // server enforces, and a longer filter from a link shows the server's Finnish refusal.
 
 const LIMIT_TEXT = 'Rajauksessa voi olla enintään 50 ehtoa';

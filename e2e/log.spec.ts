@@ -3,8 +3,8 @@ import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi'
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
 
-// Issue 8 acceptance: "Log shows correct old/new values after a member edit and a
-// settings change". The admin edits a member's city in the member form and the reply-to
+// The log shows correct old and new values after a member edit and a settings
+// change. The admin edits a member's city in the member form and the reply-to
 // address in the settings, finds both in /log with the values before and after, opens
 // an entry, filters the log, and sees the latest three entries on the dashboard.
 

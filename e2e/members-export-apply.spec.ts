@@ -6,7 +6,7 @@ import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi'
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
-// Issue 6 acceptance (web side): export the filtered members as xlsx and open the file
+// Export, applications and self-edit in the browser: export the filtered members as xlsx and open the file
 // with exceljs; a public application on /@apply approved in /members/applications and
 // found through the API, another flagged as a duplicate, rejected and undone; an
 // ordinary member lands on their own data, changes their city and sees it saved.

@@ -5,7 +5,7 @@ import type { Filter } from '../src/shared/filter/types';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
-// Issue 6 acceptance (members list area): find a member with quick search and the
+// The members list as an admin uses it: find a member with quick search and the
 // top bar's supersearch; filter with an OR condition; bulk edit a group membership
 // for the filter and undo it; delete a member and restore them from the removed
 // members; the "Kaikki" page size keeps the DOM small. Members are seeded through the

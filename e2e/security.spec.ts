@@ -5,7 +5,7 @@ import { expectAccessible } from './helpers/axe';
 import { knownKeys, resetCodeFromOutbox, signInWithMfa, totpCode } from './helpers/mfa';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
-// Issue 8 acceptance: an admin turns on two-factor authentication for themselves and
+// Two-factor authentication in the browser: an admin turns on two-factor authentication for themselves and
 // signs in with password and code; switching it on for all admins ends another admin's
 // session; reset code, removing 2FA and closing sessions from the admins table.
 // Each journey uses admins of its own; the demo admin never gets 2FA, and the policy

@@ -3,7 +3,7 @@ import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi'
 import { expectAccessible } from './helpers/axe';
 import { submitLogin } from './helpers/session';
 
-// Issue 11 (web side): a member who types another member's email on their own page is not
+// A member who types another member's email on their own page is not
 // told the address is taken; the rest is saved, the old email stays, and a neutral notice
 // says the change needs an admin's check. The member sees only what members may see.
 

@@ -31,7 +31,7 @@ function nonEmpty(v: string | undefined): string | null {
 /**
  * Reads SESSION_SECRET, or the file SESSION_SECRET_FILE names (a secret mounted outside
  * DATA_DIR, so a copy of the data directory alone cannot forge sessions or open sealed
- * 2FA secrets; issue 11), or generates one on first start and keeps it in DATA_DIR.
+ * 2FA secrets), or generates one on first start and keeps it in DATA_DIR.
  */
 function loadSessionSecret(env: Env, dataDir: string): string {
   const given = nonEmpty(env.SESSION_SECRET);

@@ -62,7 +62,7 @@ export const LOGIN_MAX_FAILURES_PER_IP = 20;
 /** Two-factor authentication per admin. RESETTING_EXPIRED is computed at read time. */
 export const MFA_STATES = ['MFA_NOT_SET', 'MFA_SETTING_UP', 'MFA_SET', 'MFA_RESETTING', 'MFA_RESETTING_EXPIRED'] as const;
 export type MfaState = (typeof MFA_STATES)[number];
-/** Site-wide setting mfa_enabled_for (spec §3 Security). */
+/** Site-wide setting mfa_enabled_for: two-factor authentication on for every admin, or off. */
 export const MFA_POLICIES = ['admins', 'disabled'] as const;
 export type MfaPolicy = (typeof MFA_POLICIES)[number];
 /** A reset code emailed by another admin works for 24 hours, once. */

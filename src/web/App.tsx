@@ -11,7 +11,7 @@ import { cssVariablesResolver, theme } from './theme';
 const router = createAppRouter();
 
 let redirecting = false;
-// Spec §8: an expired session sends the user to the login page with GOTO = where they were.
+// An expired session sends the user to the login page with GOTO = where they were.
 // Cached data is dropped by the next successful login (useLogin), not here: clearing the
 // cache while the old page is still mounted would only refetch it.
 const queryClient = createQueryClient(() => {

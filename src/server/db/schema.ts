@@ -212,7 +212,7 @@ export interface ImportsTable {
 export interface MemberSecurityTable {
   tenant_id: number;
   member_id: number;
-  /** none | setting_up | set | resetting (spec §4; "resetting expired" is derived at read time) */
+  /** none | setting_up | set | resetting ("resetting expired" is derived at read time) */
   mfa_state: string;
   /** AES-GCM encrypted base32 TOTP secret (lib/secretBox). */
   secret_enc: string | null;

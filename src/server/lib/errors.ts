@@ -1,7 +1,7 @@
 import type { ValidationErrors } from '../../shared/schemas/errors';
 
 // Errors a service may throw; the error handler (http/errors.ts) turns each into
-// the reply shape of the architecture guide. Nothing else reaches the client.
+// an API error reply (docs/conventions.md, "API shape"). Nothing else reaches the client.
 
 export class HttpError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 // Secrets at rest (TOTP keys) are sealed with AES-256-GCM under a key derived from
 // SESSION_SECRET, so a copied database alone does not reveal them. Format:
 // v2.<iv>.<tag>.<ciphertext>, each base64url, sealed with associated data that names the
-// owner (issue 11: a sealed secret copied to another member's or association's row does not
+// owner (a sealed secret copied to another member's or association's row does not
 // open there). v1 (no associated data) still opens, for secrets sealed before; callers
 // re-seal those on their next successful use (see `isLegacy`).
 

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError, ValidationError } from '../lib/errors';
 import { isEmailTaken } from '../db/constraints';
 
-// Every error leaves in one of the architecture guide's shapes; internals go only to the log.
+// Every error leaves in one of the API's error shapes (docs/conventions.md); internals go only to the log.
 export function errorPlugin(app: FastifyInstance, opts: { webRoot: string | null }): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) return reply.status(err.status).send(err.body);

@@ -77,7 +77,7 @@ describe(`resource limits (${testDialect})`, () => {
     expect(d.body.errors.filter).toEqual(['filter_too_deep']);
   });
 
-  it('get_results takes only the spec page sizes and bounded limit/offset/page', async () => {
+  it('get_results takes only the allowed page sizes and bounded limit/offset/page', async () => {
     for (const page_size of [20, 50, 100, 100000]) expect((await admin.post('/api/1/members/get_results', { page_size })).status).toBe(200);
     for (const body of [{ page_size: 30 }, { page_size: 1_000_000 }, { limit: 5000 }, { offset: 1e12 }, { page: 1e9, page_size: 100000 }]) {
       const r = await admin.post('/api/1/members/get_results', body);

@@ -4,7 +4,7 @@ import { httpsWarning } from '../httpsWarning';
 import { createTenant } from '../modules/tenants/service';
 import { LOGIN_MAX_FAILURES_PER_IP } from '../../shared/constants';
 
-// Issue 11, "Trusting the network": forwarded headers only from TRUST_PROXY, no association
+// Trusting the network: forwarded headers only from TRUST_PROXY, no association
 // for unknown hosts when there are several, Secure cookies behind an https proxy.
 
 describe(`trusting the network (${testDialect})`, () => {

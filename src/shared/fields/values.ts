@@ -17,7 +17,7 @@ const INT_MIN = -2_147_483_648;
 // Deliberately simple: one @, something on both sides, a dot in the domain, no spaces.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Characters outside the Basic Multilingual Plane (emoji etc.) need 4 bytes in UTF-8; the spec refuses them. */
+/** Characters outside the Basic Multilingual Plane (emoji etc.) need 4 bytes in UTF-8; field values refuse them. */
 export function hasFourByteChars(s: string): boolean {
   return /[\u{10000}-\u{10FFFF}]/u.test(s);
 }

@@ -48,7 +48,7 @@ export function normalizeFilter(filter: unknown): Filter {
   return filter.map((c) => normalizeOne(c as Condition)).filter((c): c is Condition => c !== null);
 }
 
-/** Filters travel in URLs as JSON (spec §2 /members/bulkedit/{filter}). */
+/** Filters travel in URLs as JSON (as in /members/bulkedit/{filter}). */
 export function filterToParam(filter: Filter): string {
   return encodeURIComponent(JSON.stringify(filter));
 }

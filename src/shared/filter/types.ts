@@ -1,4 +1,4 @@
-// Member filters (spec §3 "Filter condition", architecture guide "Filters").
+// Member filters, as the filter editor builds them and the filter compiler reads them.
 // A filter is a list of conditions, all ANDed; a FILTER_OR condition holds a list ORed.
 
 export const FILTER_OR = 'FILTER_OR';

@@ -1,7 +1,7 @@
 // Finnish date notation (d.M.yyyy) to and from ISO YYYY-MM-DD. Dates are plain
 // calendar dates: no time zone is involved, so no Date object is needed.
 
-/** Spec: the oldest supported date is 1.1.1901. */
+/** The oldest supported date is 1.1.1901. */
 export const OLDEST_DATE = '1901-01-01';
 
 export interface CalendarDate {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as finnish from './index';
 
-// The public surface is fixed by issue 4; other code relies on these names.
+// The public surface is fixed; other code relies on these names.
 const EXPORTS = [
   'createReference',
   'isValidReference',
@@ -45,7 +45,7 @@ const EXPORTS = [
 ];
 
 describe('src/shared/finnish', () => {
-  it('exports exactly the names of issue 4', () => {
+  it('exports exactly the public names', () => {
     expect(Object.keys(finnish).sort()).toEqual([...EXPORTS].sort());
   });
 

@@ -4,7 +4,7 @@ export const PASSWORD_MIN = 10;
 /** Maximum input length (the field's maxlength). */
 export const PASSWORD_MAX = 50;
 
-// Length steps that each add one point (spec §9: thresholds 16, 20, 24).
+// Length steps that each add one point (thresholds 16, 20, 24).
 const LENGTH_STEPS: readonly number[] = [16, 20, 24];
 
 /**

@@ -25,7 +25,7 @@ export function isFinnishMobile(input: string): boolean {
   return normalizeFinnishMobile(input) !== null;
 }
 
-/** Why a number is not a Finnish mobile (spec §5: format, length, operator prefix), or null when it is one. */
+/** Why a number is not a Finnish mobile (format, length, operator prefix), or null when it is one. */
 export function finnishMobileProblem(input: string): null | 'format' | 'length' | 'prefix' {
   const text = input.trim();
   if (!WRITTEN_FORM.test(text)) return 'format';

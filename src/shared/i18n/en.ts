@@ -39,7 +39,7 @@ const en = {
   import_has_errors: "Nothing was imported: the file has errors. Fix the file and try again, or choose to skip the rows with errors.",
   import_already_done: "This file has already been imported.",
   import_duplicate_key_in_file: "The same key appears more than once in the file.",
-  // Import (issue 21.4): matching by member number
+  // Import: matching by member number
   import_member_number_unknown: "The member number is not in the register. Leave it empty for new members.",
   members_email_duplicate_in_file: "The same email address appears more than once in the file.",
   members_apply_rate_limited: "Too many applications in a short time. Try again in an hour.",
@@ -789,7 +789,7 @@ const en = {
   'log.field.created': "Added",
   'log.field.updated': "Updated",
   'log.field.skipped': "Skipped",
-  // Import (issue 21.3)
+  // Import: rows skipped as possibly a different person
   'log.field.skipped_different_person': "Skipped (possibly a different person)",
   'log.field.restored': "Restored",
   'log.field.kept': "Left as they were",
@@ -1144,7 +1144,7 @@ const en = {
   'import.done_updated_other': "{{count, number}} members updated.",
   'import.done_skipped_one': "{{count, number}} row with errors skipped.",
   'import.done_skipped_other': "{{count, number}} rows with errors skipped.",
-  // Import (issue 21.3–4): changes in the dry run, possibly a different person, member number
+  // Import: changes in the dry run, possibly a different person, member number
   'import.member_number': "Member number (system)",
   'import.count_different_person': "Skipped: possibly a different person",
   'import.changes_title': "Changes to members' data",

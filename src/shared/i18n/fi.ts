@@ -38,7 +38,7 @@ const fi = {
   import_has_errors: "Mitään ei tuotu: tiedostossa on virheitä. Korjaa tiedosto ja yritä uudelleen, tai valitse virheellisten rivien ohittaminen.",
   import_already_done: "Tämä tiedosto on jo tuotu.",
   import_duplicate_key_in_file: "Sama tunniste on tiedostossa useammin kuin kerran.",
-  // Import (issue 21.4): matching by member number
+  // Import: matching by member number
   import_member_number_unknown: "Jäsennumeroa ei löydy rekisteristä. Uusille jäsenille jätä jäsennumero tyhjäksi.",
   members_email_duplicate_in_file: "Sama sähköpostiosoite on tiedostossa useammin kuin kerran.",
   members_apply_rate_limited: "Liian monta hakemusta lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
@@ -789,7 +789,7 @@ const fi = {
   'log.field.created': "Lisätyt",
   'log.field.updated': "Päivitetyt",
   'log.field.skipped': "Ohitetut",
-  // Import (issue 21.3)
+  // Import: rows skipped as possibly a different person
   'log.field.skipped_different_person': "Ohitetut (mahdollisesti eri henkilö)",
   'log.field.restored': "Palautetut",
   'log.field.kept': "Ennalleen jätetyt",
@@ -1144,7 +1144,7 @@ const fi = {
   'import.done_updated_other': "{{count, number}} jäsenen tiedot päivitetty.",
   'import.done_skipped_one': "{{count, number}} virheellinen rivi ohitettu.",
   'import.done_skipped_other': "{{count, number}} virheellistä riviä ohitettu.",
-  // Import (issue 21.3–4): changes in the dry run, possibly a different person, member number
+  // Import: changes in the dry run, possibly a different person, member number
   'import.member_number': "Jäsennumero (järjestelmä)",
   'import.count_different_person': "Ohitetaan: mahdollisesti eri henkilö",
   'import.changes_title': "Muutokset jäsenten tietoihin",

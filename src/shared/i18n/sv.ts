@@ -39,7 +39,7 @@ const sv = {
   import_has_errors: "Inget importerades: filen innehåller fel. Rätta filen och försök igen, eller välj att hoppa över felaktiga rader.",
   import_already_done: "Den här filen har redan importerats.",
   import_duplicate_key_in_file: "Samma identifierare finns flera gånger i filen.",
-  // Import (issue 21.4): matching by member number
+  // Import: matching by member number
   import_member_number_unknown: "Medlemsnumret finns inte i registret. Lämna medlemsnumret tomt för nya medlemmar.",
   members_email_duplicate_in_file: "Samma e-postadress finns flera gånger i filen.",
   members_apply_rate_limited: "För många ansökningar på kort tid. Försök igen om en timme.",
@@ -789,7 +789,7 @@ const sv = {
   'log.field.created': "Tillagda",
   'log.field.updated': "Uppdaterade",
   'log.field.skipped': "Överhoppade",
-  // Import (issue 21.3)
+  // Import: rows skipped as possibly a different person
   'log.field.skipped_different_person': "Överhoppade (möjligen en annan person)",
   'log.field.restored': "Återställda",
   'log.field.kept': "Lämnade oförändrade",
@@ -1144,7 +1144,7 @@ const sv = {
   'import.done_updated_other': "Uppgifterna för {{count, number}} medlemmar uppdaterade.",
   'import.done_skipped_one': "{{count, number}} rad med fel hoppades över.",
   'import.done_skipped_other': "{{count, number}} rader med fel hoppades över.",
-  // Import (issue 21.3–4): changes in the dry run, possibly a different person, member number
+  // Import: changes in the dry run, possibly a different person, member number
   'import.member_number': "Medlemsnummer (system)",
   'import.count_different_person': "Hoppas över: möjligen en annan person",
   'import.changes_title': "Ändringar i medlemmarnas uppgifter",

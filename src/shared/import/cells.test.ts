@@ -10,7 +10,7 @@ describe('groupCellValue', () => {
   });
 });
 
-describe('fieldCellInput (issue 21.4: the export reads back)', () => {
+describe('fieldCellInput (the export reads back)', () => {
   const dropdown = { type: 'dropdown' as const, options: [{ value: 'a', label: 'Aikuinen' }, { value: 'k', label: 'Kunniajäsen' }] };
   it('reads dropdown values and labels in any case, and leaves the rest to the parser', () => {
     expect(['a', 'A', 'Aikuinen', ' kunniajäsen ', 'KUNNIAJÄSEN', ''].map((raw) => fieldCellInput(dropdown, raw))).toEqual(['a', 'a', 'a', 'k', 'k', '']);

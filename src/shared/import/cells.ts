@@ -16,7 +16,7 @@ export function groupCellValue(raw: string): boolean | null | undefined {
 }
 
 /**
- * A cell's text as the member form's input for a field (issue 21.4: the export reads
+ * A cell's text as the member form's input for a field (so the export reads
  * back): a checkbox takes the same yes/no words as a group column, a dropdown its
  * option's value or label in any case. Anything else, and words that do not read,
  * go to the form's parser as they are (which then names the error).

@@ -1,8 +1,8 @@
 import { isFinnishMobile } from '../finnish/phone';
 
-// Per-medium up-to-dateness of a member's contact data (spec §3 "Status", §4
-// "Up-to-dateness"). Messaging will record deliveries; until a message has been sent
-// to the current address or number the state comes from the data alone.
+// Per-medium up-to-dateness of a member's contact data. Messaging will record
+// deliveries; until a message has been sent to the current address or number the state
+// comes from the data alone.
 
 export type UpToDateness = 'unused' | 'sent' | 'confirmed' | 'bounced' | 'missing' | 'unsupported';
 

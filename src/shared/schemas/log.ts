@@ -66,7 +66,7 @@ export type LogEntry = z.infer<typeof logEntry>;
 export const logAllReply = z.object({
   all_results: z.array(logEntry),
   all_count: z.number().int(),
-  // Payments (later issues): present so the shape is the spec's, empty until then.
+  // Payments: present so the reply keeps its full shape, empty until payments exist.
   transaction_results: z.array(z.unknown()),
   transaction_count: z.number().int(),
   transaction_years: z.array(z.number().int()),

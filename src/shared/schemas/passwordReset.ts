@@ -23,7 +23,7 @@ const token = z.string().min(1).max(200);
 
 export const resetCheckBody = z.object({ token });
 
-/** The spec's password rules: min 10 (strength 0 below), strength > 0, max 50, confirmation equal. */
+/** The password rules: min 10 (strength 0 below), strength > 0, max 50, confirmation equal. */
 export const newPasswordFields = z
   .object({
     newPassword_: z.string().min(1, '_validation_field_required').max(PASSWORD_MAX, '_validation_too_long'),

@@ -1,4 +1,4 @@
-// Where the login page sends the user afterwards (spec §8: GOTO = the path the
+// Where the login page sends the user afterwards (GOTO = the path the
 // session ran out on). GOTO comes from the address bar, so anything that could
 // leave the site (`//evil`, `/\evil`, `https:`) is replaced by the register root.
 

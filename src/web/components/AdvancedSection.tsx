@@ -11,8 +11,8 @@ interface AdvancedSectionProps {
 }
 
 /**
- * Settings most users never need (internal identifiers like `address_street`, issue 21
- * point 17), behind a collapsed toggle. A closed section's inputs are out of the tab
+ * Settings most users never need (internal identifiers like `address_street`), behind
+ * a collapsed toggle. A closed section's inputs are out of the tab
  * order; an error inside opens it, and focus moves to the input in error when the form's
  * own focusing could not reach it while it was hidden.
  */

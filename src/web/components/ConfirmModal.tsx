@@ -6,7 +6,7 @@ import { ErrorBanner } from './ErrorBanner';
 interface ConfirmModalProps {
   opened: boolean;
   title: string;
-  /** What will happen, and to how many (finnish-ui.md: destructive actions ask first). */
+  /** What will happen, and to how many (destructive actions ask first). */
   children: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;

@@ -10,7 +10,7 @@ import i18n from '../i18n/setup';
 import { focusIsLost, recoverFocusSoon } from './focusRecovery';
 import { notifyError, notifySuccess } from './notify';
 
-// "Jäsen poistettu. Kumoa" (finnish-ui.md): a change that can be undone says so in a
+// "Jäsen poistettu. Kumoa": a change that can be undone says so in a
 // notification with a "Kumoa" button. Notifications live outside the router and the
 // query provider, so the handlers close over the query client instead of using hooks.
 // An undo refused because members were changed since (409 members_undo_conflict)

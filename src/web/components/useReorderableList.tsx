@@ -4,7 +4,7 @@ import { type DragEvent, type ReactElement, useEffect, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { moveItem } from './reorder';
 
-// Reordering a list two ways (issue 5: drag-and-drop, keyboard accessible too):
+// Reordering a list two ways (drag-and-drop, keyboard accessible too):
 // rows can be dragged with the mouse (plain HTML5 drag events), and every row has
 // "Siirrä ylös" / "Siirrä alas" buttons for the keyboard and screen readers. A live
 // region tells where the item went.

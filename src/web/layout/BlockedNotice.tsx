@@ -3,7 +3,7 @@ import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMemberSettings } from '../api/settings';
 
-/** Spec §6: a blocked association cannot send messages until support clears it; say so on every page. */
+/** A blocked association cannot send messages until support clears it; say so on every page. */
 export function BlockedNotice() {
   const { t } = useTranslation();
   const settings = useMemberSettings();

@@ -52,7 +52,7 @@ describe(`fields API (${testDialect})`, () => {
     expect(plain.body.some((f: { type: string }) => f.type === 'heading')).toBe(false);
   });
 
-  it('validates with the spec message keys', async () => {
+  it('validates with the field message keys', async () => {
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [field({ name: '_salainen' }), { name: ['fields_name_underscore'] }],
       [field({ name: 'väri' }), { name: ['fields_name_invalid'] }],

@@ -40,7 +40,7 @@ export function importerRoutes(app: FastifyInstance): void {
         if (!file) throw new Error('no file');
         bytes = await file.toBuffer();
       } catch {
-        // Not multipart, no file, or over 10 MB: the spec's one upload message.
+        // Not multipart, no file, or over 10 MB: one upload message for all three.
         throw ValidationError.field('file', 'upload_error');
       }
       return service.upload(app.deps, tenant, me, file.filename, bytes);

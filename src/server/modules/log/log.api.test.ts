@@ -4,7 +4,7 @@ import type { CreatedTenant } from '../tenants/service';
 import * as activity from '../log/repo';
 import { LOG_PAGE_SIZE } from '../../../shared/constants';
 
-// Issue 8 "Activity log": POST log/all (spec §7 shape, paging, filters) and GET log/{id}.
+// The activity log: POST log/all (reply shape, paging, filters) and GET log/{id}.
 
 describe(`log API (${testDialect})`, () => {
   let t: TestApp;
@@ -28,7 +28,7 @@ describe(`log API (${testDialect})`, () => {
     return { tenant, c };
   }
 
-  it('answers with the spec shape: entries newest first, with old and new values and the author', async () => {
+  it('answers with the reply shape: entries newest first, with old and new values and the author', async () => {
     t.clock.set('2026-03-10T10:05:00.000Z');
     const created = await admin.post('/api/1/members/new', { firstname: 'Matti', lastname: 'Meikäläinen', email: 'matti@example.fi' });
     expect(created.status).toBe(200);

@@ -80,7 +80,7 @@ export async function listLog(deps: Deps, tenant: Tenant, input: LogListInput): 
   return {
     all_results: await present(deps, tenant, rows),
     all_count: total,
-    // Payments come with invoices (later issues); until then there are none to list.
+    // Payments come with invoices; until then there are none to list.
     transaction_results: [],
     transaction_count: 0,
     transaction_years: [],
@@ -93,7 +93,7 @@ export async function getEntry(deps: Deps, tenant: Tenant, id: number): Promise<
   const row = await repo.findById(deps.db, tenant.id, id);
   if (!row) throw new NotFound();
   const [entry] = await present(deps, tenant, [row]);
-  // Whether its batch can still be undone (or when and by whom it was): issue 21.
+  // Whether its batch can still be undone, or when and by whom it was.
   const batch = row.batch_id ? await batchInfo(deps, tenant.id, row.batch_id) : null;
   return batch ? { ...entry!, batch_: batch } : entry!;
 }

@@ -1,4 +1,4 @@
-// What identifies an erased person in free text and stored JSON (GDPR Art. 17, issue 11):
+// What identifies an erased person in free text and stored JSON (GDPR Art. 17):
 // their email addresses, phone and full name anywhere in a value, and a first or last
 // name on its own only when no remaining member carries it (a filter "lastname =
 // Virtanen" names many people and stays; "lastname = Quixwell" named this one).

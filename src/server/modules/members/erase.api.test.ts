@@ -9,7 +9,7 @@ import { insert as insertMember } from './repo';
 import type { CreatedTenant } from '../tenants/service';
 import { UPLOAD_KEEP_MS } from '../importer/cleanup';
 
-// Issue 11, "Complete erase" (GDPR Art. 17): after a permanent delete, neither the database
+// Complete erase (GDPR Art. 17): after a permanent delete, neither the database
 // (file bytes on SQLite, every row on PostgreSQL) nor any file under DATA_DIR holds the
 // person's email or name.
 

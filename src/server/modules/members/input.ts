@@ -6,7 +6,7 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { MemberModel } from './model';
 
 // Turns a member body from the form (admin), the member's own form (self) or the
-// public application (apply) into a validated patch, with spec §5 message keys.
+// public application (apply) into a validated patch, with validation message keys.
 
 export type InputMode = 'admin' | 'self' | 'apply';
 

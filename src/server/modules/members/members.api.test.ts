@@ -75,7 +75,7 @@ describe(`members API (${testDialect})`, () => {
     expect(noName.body.errors).toEqual({ lastname: ['_validation_field_required'] });
   });
 
-  it('validates every value with the spec keys', async () => {
+  it('validates every value with its message keys', async () => {
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ email: 'ei-osoite' }, { email: ['_validation_invalid_email'] }],
       [{ email: 'maija1@example.fi' }, { email: ['members_email_not_unique'] }],

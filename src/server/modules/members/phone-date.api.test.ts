@@ -8,7 +8,7 @@ import { makeXlsx } from '../../test/factories/xlsx';
 // Dates typed on a phone's number pad, and foreign mobiles,
 // through the member form's API, the public application and the import.
 
-describe(`member dates and phone numbers (issue 21, ${testDialect})`, () => {
+describe(`member dates and phone numbers (${testDialect})`, () => {
   let t: TestApp;
   let a: CreatedTenant;
   let admin: Client;

@@ -137,7 +137,7 @@ describe(`password reset by email (${testDialect})`, () => {
     expect((await reset(token)).body).toEqual({ errors: { general: ['password_reset_invalid'] } });
   });
 
-  it('sets a new password by the spec rules, ends every session of the member and logs it without secrets', async () => {
+  it('sets a new password by the password rules, ends every session of the member and logs it without secrets', async () => {
     const m = await addMember();
     const before = client();
     await before.login(m.email);

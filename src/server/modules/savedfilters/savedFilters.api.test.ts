@@ -63,7 +63,7 @@ describe(`saved filters (${testDialect})`, () => {
     expect((await admin.post('/api/1/saved_filters/new', { name: 'Tyhjä', filter: [{ field: 'firstname', verb: 'contains', value: ' ' }] })).body).toEqual({
       errors: { filter: ['saved_filter_empty'] },
     });
-    // Within the filter limits (issue 11: 50 conditions, 500 characters) but over the stored size.
+    // Within the filter limits (50 conditions, 500 characters) but over the stored size.
     const huge = Array.from({ length: 40 }, (_, i) => ({ field: 'firstname', verb: 'contains', value: `${'a'.repeat(400)}${i}` }));
     expect(JSON.stringify(huge).length).toBeGreaterThan(SAVED_FILTER_MAX_CHARS);
     expect((await admin.post('/api/1/saved_filters/new', { name: 'Iso', filter: huge })).body).toEqual({ errors: { filter: ['value_too_large'] } });

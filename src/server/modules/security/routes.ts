@@ -5,7 +5,7 @@ import * as service from './service';
 import { okReply } from '../../../shared/schemas/session';
 import { resetCodeSentReply, sessionsClosedReply, siteAdminsReply } from '../../../shared/schemas/security';
 
-// Site admins looking after each other's 2FA and sessions (spec §6, §7 members and settings calls).
+// Site admins looking after each other's 2FA and sessions (calls under members and settings).
 export function securityRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'POST',

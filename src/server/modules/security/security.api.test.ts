@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/passwords';
 import { insert as insertMember } from '../members/repo';
 import { codeAt } from './totp';
 
-// Issue 8 acceptance: every MFA transition (expiry with an injected clock), replay
+// Two-factor authentication: every MFA transition (expiry with an injected clock), replay
 // refusal, single-use reset codes, the site-wide switch ending sessions with one mail
 // per admin (a local SMTP server), role checks and CSRF.
 

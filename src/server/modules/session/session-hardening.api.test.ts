@@ -6,7 +6,7 @@ import * as settings from '../settings/repo';
 import { makeMember } from '../../test/factories';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../../shared/constants';
 
-// Issue 11 "Sessions and accounts": removed, inactive, re-passworded and promoted members
+// Sessions and accounts: removed, inactive, re-passworded and promoted members
 // keep no live session, and no session lives forever.
 describe(`session hardening (${testDialect})`, () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { route } from '../../http/route';
 import * as members from '../members/service';
 import { editMeReply, updateMeBody } from '../../../shared/schemas/updreqs';
 
-// Member self-edit by session (spec §2 /edit_me_s, §7 updreqs edit_me_s / update_me_s).
+// Member self-edit by session (the /edit_me_s page; calls updreqs edit_me_s / update_me_s).
 // Hash links and update-request mailings arrive with the messaging features.
 export function updreqRoutes(app: FastifyInstance): void {
   route(app, {

@@ -12,8 +12,7 @@ import { MemberForm } from '../members/MemberForm';
 import { applicationFields } from '../members/variantFields';
 import classes from './apply.module.css';
 
-// The public membership application (spec §1 "Apply for membership through a public
-// form", issue 6 "Applications"): no sign-in, the application variant of the member
+// The public membership application: no sign-in, the application variant of the member
 // form, a honeypot and the time the form was shown for the server's bot checks, and a
 // thank-you view. `?embed=1` drops the page frame for the iframe on the association's site.
 

@@ -4,7 +4,7 @@ import { MemberStatsPanel } from './MemberStatsPanel';
 import { LogDashboardPanel } from '../log/LogDashboardPanel';
 
 /**
- * Dashboard panels in display order (spec §2: member stats, invoices, activity log,
+ * Dashboard panels in display order (member stats, invoices, activity log,
  * announcements, update requests, member cards, expense claims). Each feature adds
  * its panel here when it lands.
  */

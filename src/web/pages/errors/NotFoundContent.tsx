@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 
-/** A page whose thing does not exist (an unknown or another association's id, spec §8 "Not found"). */
+/** A page whose thing does not exist (an unknown or another association's id). */
 export function NotFoundContent({ title, backTo, backLabel }: { title: string; backTo: string; backLabel: string }) {
   const { t } = useTranslation();
   return (

@@ -3,8 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ImportFieldChange, ImportRowChanges } from '../../api/importer';
 
-// The dry run's list of what the import changes in members already in the register
-// (issue 21.3): old → new per field, and the rows whose name differs from the matched
+// The dry run's list of what the import changes in members already in the register:
+// old → new per field, and the rows whose name differs from the matched
 // member's ("possibly a different person"), each with its own confirmation.
 
 interface StepChangesProps {

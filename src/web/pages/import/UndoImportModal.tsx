@@ -7,7 +7,7 @@ import { type ImportId, type MarkUndoneReply, useUndoImport } from '../../api/im
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { messageText } from '../../i18n/messages';
 
-// "Kumoa tuonti" (issue 7 "Import batches and undo"): asks first, naming how many
+// "Kumoa tuonti": asks first, naming how many
 // members the import touched. When members were changed after the import the server
 // refuses (409 members_undo_conflict) and names them; the user may then undo the rest
 // and keep those members as they are now.

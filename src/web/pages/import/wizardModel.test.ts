@@ -159,7 +159,7 @@ describe('parseSavedWizard', () => {
   });
 });
 
-describe('member number (issue 21.4)', () => {
+describe('member number as a destination', () => {
   const withNumber = destinations(fields, groups, 'Jäsennumero (järjestelmä)');
   it('is a destination, and the first key choice when mapped', () => {
     expect(withNumber[0]).toMatchObject({ kind: 'field', name: 'id', label: 'Jäsennumero (järjestelmä)' });

@@ -13,7 +13,7 @@ import { IGNORE, type ImportId, type ImportRowError, type MappingItem, MEMBER_NU
 export type Destination = { kind: 'field'; name: string; label: string; field: Field } | { kind: 'group'; name: string; label: string; group: Group };
 
 /**
- * The member number as a destination (issue 21.4): it only finds members (a key), it is
+ * The member number as a destination: it only finds members (a key), it is
  * never written; typed as an integer so the preview and the key choice treat it as one.
  */
 export function memberNumberDestination(label: string): Destination {

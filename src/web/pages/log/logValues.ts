@@ -109,7 +109,7 @@ export function readableValue(src: ValueSources, field: string, value: unknown):
 /** Events about a field or group: the context already names it, so its identifier ("Tunniste") is not a data row. */
 const DEFINITION_EVENTS = new Set(['field_created', 'field_updated', 'group_created', 'group_updated']);
 
-/** The data rows shown for an entry (issue 21 point 17: no internal identifiers). */
+/** The data rows shown for an entry (no internal identifiers). */
 export function shownData(entry: Pick<LogEntry, 'event' | 'data'>): LogDatum[] {
   return DEFINITION_EVENTS.has(entry.event) ? entry.data.filter((d) => d.field !== 'name') : entry.data;
 }

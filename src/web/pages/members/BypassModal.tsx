@@ -10,7 +10,7 @@ interface BypassModalProps {
 }
 
 /**
- * Spec §2/§5: saving with empty required fields (other than the names) asks whether
+ * Saving with empty required fields (other than the names) asks whether
  * to go back and fill them in or to save anyway (`bypass_required_fields`).
  */
 export function BypassModal({ labels, pending, onBack, onSaveAnyway }: BypassModalProps) {

@@ -37,7 +37,7 @@ interface FilterEditorProps {
 }
 
 /**
- * The filter editor ("Rajaa", spec §3): ANDed condition rows on any field or group,
+ * The filter editor ("Rajaa"): ANDed condition rows on any field or group,
  * and "TAI-ryhmä" blocks whose rows are ORed. Verbs follow the field's type; dates
  * are typed d.M.yyyy. The filter follows the rows after a 300 ms pause.
  */

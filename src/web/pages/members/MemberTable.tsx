@@ -14,7 +14,7 @@ import classes from './members.module.css';
 
 // The member table: name plus chosen columns, sortable headers (aria-sort), and
 // either one page of rows or, for "everyone", a virtualised body that renders only
-// the rows in view and fetches them in chunks (issue 6: smooth at 100 000 members).
+// the rows in view and fetches them in chunks (smooth at 100 000 members).
 
 /** Rows per get_results call of the virtualised list (the server allows up to 1000). */
 export const CHUNK_SIZE = 100;

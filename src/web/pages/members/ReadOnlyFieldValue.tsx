@@ -10,7 +10,7 @@ interface ReadOnlyFieldValueProps {
 }
 
 /**
- * A field the member may see but not change (visibility 1, spec §3): its label and
+ * A field the member may see but not change (visibility 1): its label and
  * value as text, and a word on who can change it.
  */
 export function ReadOnlyFieldValue({ field, value }: ReadOnlyFieldValueProps) {

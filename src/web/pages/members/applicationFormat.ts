@@ -1,6 +1,6 @@
 import type { Duplicate } from '../../api/applications';
 
-// Texts of the applications queue (issue 6 "Applications"): dates as d.M.yyyy in
+// Texts of the applications queue: dates as d.M.yyyy in
 // Europe/Helsinki, and the embed snippet for the association's own website.
 
 const HELSINKI = 'Europe/Helsinki';

@@ -1,7 +1,7 @@
 import type { Field } from '../../../shared/fields/types';
 import type { Group } from '../../../shared/schemas/groups';
 
-// Columns of the member export (issue 6 "Export"): the member number and names always,
+// Columns of the member export: the member number and names always,
 // then the admin's choice among the fixed fields, custom fields, groups and the member's
 // state, remembered in session persistent data. The server writes them in this order.
 

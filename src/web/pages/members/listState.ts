@@ -19,7 +19,7 @@ import {
 
 // Where a member list keeps its state: the filter and page in the URL (so a reload,
 // a link and the back button keep them), the columns, page size and sort in the
-// user's session persistent data (finnish-ui.md: lists remember them).
+// user's session persistent data (lists remember them).
 
 /** `?filter=<JSON>&page=<n>` for a list path; the page is left out when it is the first. */
 export function listSearch(filter: Filter, page = 1): string {

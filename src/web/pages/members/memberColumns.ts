@@ -6,7 +6,7 @@ import type { Group } from '../../../shared/schemas/groups';
 
 // The member list's columns: name always, then the user's choice among the
 // fixed fields, custom fields, flags and groups, remembered in session persistent data.
-// Values arrive typed from the API and are shown the Finnish way (finnish-ui.md).
+// Values arrive typed from the API and are shown the Finnish way (formatCell).
 
 export const PD_MEMBERS_COLUMNS = 'members_columns';
 export const PD_MEMBERS_PAGE_SIZE = 'members_page_size';

@@ -7,7 +7,7 @@ import { formatFinnishMobile } from '../../../shared/finnish/phone';
 import type { Group } from '../../../shared/schemas/groups';
 import type { MemberBody } from '../../../shared/schemas/members';
 
-// The member form's model (spec §3 "Member", issue 6 "Member form"): values keyed by
+// The member form's model: values keyed by
 // the API's names (field names, group names, flags), held as the user types them —
 // d.M.yyyy dates, decimal commas — and turned into the API body on save. Checks here
 // use the shared field rules, so the form and the server judge a value the same way.
@@ -141,7 +141,7 @@ export function toMemberBody(
 
 /**
  * Whether a failed save is only about empty required fields the admin may skip
- * (spec §5: every error `_validation_field_required`, none on the names); returns
+ * (every error `_validation_field_required`, none on the names); returns
  * those fields, or null when the errors must be shown under the fields instead.
  */
 export function bypassableFields(errors: Record<string, string[]>): string[] | null {

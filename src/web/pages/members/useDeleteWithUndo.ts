@@ -4,7 +4,7 @@ import { useDeleteMember } from '../../api/membersList';
 import { useUndoNotification } from '../../components/undo';
 
 /**
- * Deletes a member softly and says "Jäsen poistettu." with "Kumoa" (finnish-ui.md).
+ * Deletes a member softly and says "Jäsen poistettu." with "Kumoa".
  * A refusal (own account, the last site admin) is kept for the page's banner.
  */
 export function useDeleteWithUndo() {

@@ -33,7 +33,7 @@ export function effectiveMfaState(admin: Pick<SiteAdmin, 'mfa_status' | 'resetCo
   return admin.mfa_status;
 }
 
-/** Catalogue key of each state's label (spec §4: five states per admin). */
+/** Catalogue key of each state's label (five states per admin). */
 export const MFA_STATE_LABELS = {
   MFA_NOT_SET: 'security.status_not_set',
   MFA_SETTING_UP: 'security.status_setting_up',

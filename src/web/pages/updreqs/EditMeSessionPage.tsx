@@ -11,8 +11,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { MemberForm } from '../members/MemberForm';
 import { ownFields } from '../members/variantFields';
 
-// Member self-edit by session (spec §2 /edit_me_s, §6 "Ordinary member: edit-me pages
-// only"): the signed-in member's own form, each field per its visibility — read-only
+// Member self-edit by session (/edit_me_s; an ordinary member sees only edit-me pages):
+// the signed-in member's own form, each field per its visibility — read-only
 // ones as text, required ones marked — saved with update_me_s.
 
 /** `/edit_me_s` */
