@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, memberClient, testApp, testDialect, Client, type Reply, type TestApp } from '../test/harness';
-import type { CreatedTenant } from '../modules/tenants/service';
+import { describe, expect, it } from 'vitest';
+import { adminClient, makeTenant, memberClient, testDialect, Client, type Reply } from '../test/harness';
+import { adminContext } from '../test/adminContext';
 import { countSince, recordAt } from '../db/rateCounts';
 import { iso } from '../lib/clock';
 import {
@@ -30,16 +30,7 @@ function upload(c: Client, name: string, bytes: Buffer): Promise<Reply> {
 }
 
 describe(`resource limits (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
-
-  beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
-  });
-  afterAll(() => t.close());
+  const { t, tenant: a, admin } = adminContext();
 
   it('refuses a filter of more than 50 conditions, OR-groups and their conditions counted, on every call that takes one', async () => {
     const ok = Array.from({ length: FILTER_MAX_CONDITIONS }, (_, i) => cond(i));

@@ -98,6 +98,7 @@ export const idBody = z.object({ id: z.number().int().positive() });
 
 /** A single delete is an undoable batch. */
 export const deleteMemberReply = z.object({ batch_id: z.string() });
+export type DeleteMemberReply = z.infer<typeof deleteMemberReply>;
 
 export interface MemberMeta {
   deleted: boolean;

@@ -39,3 +39,4 @@ export const setPersistentDataBody = z.object({
 export type SetPersistentDataBody = z.infer<typeof setPersistentDataBody>;
 
 export const okReply = z.object({ ok: z.literal(true) });
+export type OkReply = z.infer<typeof okReply>;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
-import type { CreatedTenant } from '../tenants/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { loadModel } from '../members/model';
 import * as members from '../members/repo';
 import { open } from './recorder';
@@ -9,16 +9,10 @@ import { open } from './recorder';
 // for, for exactly the members pinned, and the one undo puts back exactly those.
 
 describe(`batch recorder and undo (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext({ at: '2026-05-01T09:00:00.000Z' });
   const ids: Record<'a' | 'b' | 'c' | 'd', number> = { a: 0, b: 0, c: 0, d: 0 };
 
   beforeAll(async () => {
-    t = await testApp();
-    t.clock.set('2026-05-01T09:00:00.000Z');
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await admin.post('/api/1/fields/new', { name: 'seura', label: 'Seura', type: 'text', visibility: 2 });
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
     for (const k of ['a', 'b', 'c', 'd'] as const) {
@@ -27,7 +21,6 @@ describe(`batch recorder and undo (${testDialect})`, () => {
       ids[k] = r.body.id as number;
     }
   });
-  afterAll(() => t.close());
 
   const get = async (id: number) => (await admin.get(`/api/1/members/${id}`)).body;
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import { FLAG_LABELS, type MemberFlag } from '../../../shared/members/history';
 import type { Member, Tenant } from '../../db/schema';
-import { BATCH_PAGE_SIZE, type BatchInfo, type BatchesReply } from '../../../shared/schemas/batches';
+import { BATCH_PAGE_SIZE, type BatchInfo, type BatchesReply, type UndoReply } from '../../../shared/schemas/batches';
 import { valueToText } from '../../../shared/fields/values';
 import { HttpError, NotFound } from '../../lib/errors';
 import { act } from '../log/act';
@@ -23,13 +23,7 @@ import { valuesBeforeUndo } from './undo-before';
 // as they are. And the list of batches ("Viimeisimmät muutokset"): who did what to how
 // many, and whether (or when and by whom) it was undone; a batch's log entry shows the same.
 
-export interface UndoResult {
-  batch_id: string;
-  restored: number;
-  kept: number;
-}
-
-export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId: string, opts: { keepChanged: boolean }): Promise<UndoResult> {
+export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId: string, opts: { keepChanged: boolean }): Promise<UndoReply> {
   const tid = tenant.id;
   const batch = await undo.findBatch(deps.db, tid, batchId);
   if (!batch) throw new NotFound();

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, memberClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
-import type { CreatedTenant } from '../tenants/service';
+import { describe, expect, it } from 'vitest';
+import { memberClient, testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import * as members from '../members/repo';
 
 describe(`fields API (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
-
-  beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
-  });
-  afterAll(() => t.close());
+  const { t, tenant: a, admin } = adminContext();
 
   const field = (over: Record<string, unknown> = {}) => ({ name: 'syntymavuosi', label: 'Syntymävuosi', type: 'integer', visibility: 2, ...over });
 

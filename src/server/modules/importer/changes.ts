@@ -6,6 +6,7 @@ import type { MemberPatch } from '../members/input';
 import { labelOf } from '../members/input';
 import type { MemberModel } from '../members/model';
 import type { ValueRow } from '../members/repo';
+import type { ImportFieldChange } from '../../../shared/schemas/importer';
 
 // What an import would change in a member it matched: the batch items with
 // their prior values (for undo), the same as old → new with the association's labels and
@@ -23,25 +24,7 @@ export interface Prior {
   old_num: number | null;
 }
 
-export type Readable = string | boolean | null;
-
-export interface FieldChange {
-  field: string;
-  label: string;
-  old: Readable;
-  new: Readable;
-}
-
-export interface RowChanges {
-  row: number;
-  member_id: number;
-  name: string;
-  /** The name as the file has it (an empty cell keeps the member's). */
-  name_in_file: string;
-  different_person: boolean;
-  confirmed: boolean;
-  fields: FieldChange[];
-}
+type Readable = ImportFieldChange['old'];
 
 const FLAG_COLUMNS = new Set(['active', 'site_admin', 'board']);
 
@@ -86,8 +69,8 @@ function readableColumn(col: string, v: string | number | null | undefined): Rea
 }
 
 /** The prior items as old → new, in form order (columns, custom fields, groups). */
-export function describeChanges(model: MemberModel, patch: MemberPatch, prior: Prior[]): FieldChange[] {
-  return prior.map((p): FieldChange => {
+export function describeChanges(model: MemberModel, patch: MemberPatch, prior: Prior[]): ImportFieldChange[] {
+  return prior.map((p): ImportFieldChange => {
     if (p.kind === 'col') {
       const now = (patch.columns as Record<string, string | number | null | undefined>)[p.item];
       return { field: p.item, label: labelOf(model, p.item), old: readableColumn(p.item, p.old_num ?? p.old_text), new: readableColumn(p.item, now) };

@@ -10,6 +10,7 @@ import type { MappingEntry } from './mapping';
 import type { Planned } from './plan';
 import type { Sheet } from './sheet';
 import * as repo from './repo';
+import type { ImportDone } from '../../../shared/schemas/importer';
 
 // The import itself: every change in one transaction as an undoable batch, with its log line.
 
@@ -21,12 +22,8 @@ export interface Analysed {
   skip: boolean;
 }
 
-export interface ImportCounts {
-  created: number;
-  updated: number;
-  skipped: number;
-  skipped_different_person: number;
-}
+/** The counts the import records and logs: those of its reply. */
+export type ImportCounts = Pick<ImportDone, 'created' | 'updated' | 'skipped' | 'skipped_different_person'>;
 
 export interface Commit {
   imp: repo.ImportRow;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type Reply, type TestApp } from '../../test/harness';
-import type { CreatedTenant } from '../tenants/service';
+import { testDialect, type Client, type Reply } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeXlsx as xlsx } from '../../test/factories/xlsx';
 import { buildZip, readZip } from '../../test/factories/zip';
 
@@ -31,16 +31,7 @@ async function measured(c: Client, filename: string, bytes: Buffer): Promise<{ r
 }
 
 describe(`import resource limits (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
-
-  beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
-  });
-  afterAll(() => t.close());
+  const { t, admin } = adminContext();
 
   it('refuses a 150 kB csv with a huge header as upload_error without growing the process', async () => {
     // One named column and ~148 000 empty ones, then a few short rows: the old parser padded

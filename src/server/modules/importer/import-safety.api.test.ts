@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type Reply, type TestApp } from '../../test/harness';
-import type { CreatedTenant } from '../tenants/service';
+import { testDialect, type Client, type Reply } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 
 // Import safety: undo of an import that both created and updated members, the
 // "possibly a different person" confirmation, and importing the register's own export back.
@@ -19,14 +19,9 @@ async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<R
 const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(';')).join('\n') + '\n');
 
 describe(`import safety (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, admin } = adminContext();
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     const field = (name: string, label: string, type: string, over: Record<string, unknown> = {}) =>
       admin.post('/api/1/fields/new', { name, label, type, visibility: 2, ...over });
     await field('tunnus', 'Tunnus', 'text');
@@ -40,7 +35,6 @@ describe(`import safety (${testDialect})`, () => {
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
     await admin.post('/api/1/groups/new', { name: 'soitto', label: 'Soittokunta' });
   });
-  afterAll(() => t.close());
 
   async function memberId(email: string): Promise<number> {
     return (await admin.post('/api/1/members/quicksearch', { term: email })).body.results[0].id as number;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { adminClient, makeTenant, memberClient, testApp, testDialect, type Client, type Reply, type TestApp } from '../../test/harness';
-import type { CreatedTenant } from '../tenants/service';
+import { memberClient, testDialect, type Client, type Reply } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeXlsx as xlsx } from '../../test/factories/xlsx';
 
 /** multipart/form-data with one file field, as a browser sends it. */
@@ -16,19 +16,13 @@ async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<R
 }
 
 describe(`importer API (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await admin.post('/api/1/fields/new', { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
     await admin.post('/api/1/members/new', { firstname: 'Vanha', lastname: 'Jäsen', email: 'vanha@x.fi', address_city: 'Turku' });
   });
-  afterAll(() => t.close());
 
   const HEADER = ['Etunimi', 'Sukunimi', 'Sähköposti', 'Puhelin', 'Postitoimipaikka', 'Syntymäpäivä', 'Kuoro'];
   const people = (n: number) =>

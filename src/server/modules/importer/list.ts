@@ -5,10 +5,11 @@ import { undoBatch } from '../batches/service';
 import { IMPORTS_PAGE_SIZE } from '../../../shared/constants';
 import { loadImport } from './upload';
 import * as repo from './repo';
+import type { ImportsReply } from '../../../shared/schemas/importer';
 
 // The list of finished imports, and undoing one (through its batch, as the members undo does).
 
-export async function listImports(deps: Deps, tenant: Tenant, page: number) {
+export async function listImports(deps: Deps, tenant: Tenant, page: number): Promise<ImportsReply> {
   const { rows, count } = await repo.listImported(deps.db, tenant.id, { limit: IMPORTS_PAGE_SIZE, offset: page * IMPORTS_PAGE_SIZE });
   return {
     results: rows.map((r) => ({

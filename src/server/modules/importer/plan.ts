@@ -8,16 +8,13 @@ import { IGNORE, MEMBER_NUMBER, type MappingEntry } from './mapping';
 import { cellAt, type Sheet } from './sheet';
 import { membersByKey } from './match';
 import { whichTaken } from '../members/repo';
+import type { ImportRowError } from '../../../shared/schemas/importer';
 
 // The check of an import: every row judged by the member form's own parser (so an import
 // accepts exactly what the form accepts), matched to an existing member by the key field,
 // and decided create / update. Nothing is written.
 
-export interface RowError {
-  row: number;
-  column: string;
-  key: string;
-}
+type RowError = ImportRowError;
 
 export interface Planned {
   row: number;

@@ -37,7 +37,7 @@ export async function markImported(
 export interface ImportListRow {
   id: string;
   filename: string;
-  imported_at: string | null;
+  imported_at: string;
   created: number;
   updated: number;
   undone_at: string | null;
@@ -54,6 +54,7 @@ export async function listImported(db: Db, tenantId: number, page: { limit: numb
       // The batch knows when it was undone, whichever way (imports list or the members undo).
       .leftJoin('batches as b', (j) => j.onRef('b.id', '=', 'i.batch_id').onRef('b.tenant_id', '=', 'i.tenant_id'))
       .select(['i.id', 'i.filename', 'i.imported_at', 'i.created', 'i.updated', 'b.undone_at', 'a.firstname', 'a.lastname'])
+      .$narrowType<{ imported_at: string }>() // finished imports only (the where above)
       .orderBy('i.imported_at', 'desc')
       .limit(page.limit)
       .offset(page.offset)

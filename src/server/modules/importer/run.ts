@@ -4,28 +4,16 @@ import { HttpError, ValidationError } from '../../lib/errors';
 import { loadModel } from '../members/model';
 import * as members from '../members/repo';
 import { checkMapping, MEMBER_NUMBER, type MappingEntry } from './mapping';
-import { CHANGES_SHOWN, describeChanges, differentPerson, FLAGGED_SHOWN, priorValues, type RowChanges } from './changes';
-import { plan, type RowError } from './plan';
+import { CHANGES_SHOWN, describeChanges, differentPerson, FLAGGED_SHOWN, priorValues, } from './changes';
+import { plan } from './plan';
 import { commitImport, type Analysed } from './commit';
 import { loadImport, sheetOf } from './upload';
+import type { ImportResult, ImportRowChanges } from '../../../shared/schemas/importer';
 
 // The wizard's last steps: the dry run (what the import would do, nothing written) and the
 // import itself (commit.ts), from the same check of every row.
 
-export interface ImportResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  /** Rows matched to a member whose name differs, not confirmed: left out. */
-  skipped_different_person: number;
-  errors: RowError[];
-  /** Dry run: what the updates change, the first rows of them (flagged rows always). */
-  changes?: RowChanges[];
-  /** Dry run: how many rows would change a member (listed or not), confirmed or not. */
-  changes_total?: number;
-  import_id?: string;
-}
+export type { ImportResult };
 
 export interface ImportRequest {
   id: string;
@@ -76,7 +64,7 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
     let flagged = 0;
     const listed = updates.filter((c) => (c.flagged ? ++flagged <= FLAGGED_SHOWN : ++plain <= CHANGES_SHOWN));
     const rows = listed.map(
-      (c): RowChanges => ({
+      (c): ImportRowChanges => ({
         row: c.p.row,
         member_id: c.p.existing!.id,
         name: `${c.p.existing!.firstname} ${c.p.existing!.lastname}`.trim(),

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
-import type { CreatedTenant } from '../tenants/service';
+import { describe, expect, it } from 'vitest';
+import { adminClient, Client, makeTenant, memberClient, testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import * as activity from '../log/repo';
 import { LOG_PAGE_SIZE } from '../../../shared/constants';
 
 // The activity log: POST log/all (reply shape, paging, filters) and GET log/{id}.
 
 describe(`log API (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
-
-  beforeAll(async () => {
-    t = await testApp();
-    t.clock.set('2026-03-10T10:00:00.000Z');
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
-  });
-  afterAll(() => t.close());
+  const { t, tenant: a, admin } = adminContext({ at: '2026-03-10T10:00:00.000Z' });
 
   const all = (body: Record<string, unknown> = {}, c: Client = admin) => c.post('/api/1/log/all', body);
 

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, memberClient, testApp, testDialect, Client, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memberClient, testDialect, Client } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 describe(`applications and self-edit (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
   let ip = 0;
   const visitor = () => new Client(t.app, a.tenant.hostname!, { ip: `10.77.0.${++ip}`, csrf: false });
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 3, on_apply_form: true });
     await makeField(admin, { name: 'sisainen', label: 'Sisäinen muistiinpano', type: 'text', visibility: 0 });
     await makeField(admin, { name: 'jasennro', label: 'Jäsennumero', type: 'integer', visibility: 1 });
     await admin.post('/api/1/members/new', { firstname: 'Liisa', lastname: 'Laine', email: 'liisa@x.fi', syntymapaiva: '1.2.1980', jasennro: 7 });
   });
-  afterAll(() => t.close());
 
   const application = (over: Record<string, unknown> = {}) => ({
     firstname: 'Liisa',

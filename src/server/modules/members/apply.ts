@@ -5,6 +5,8 @@ import type { Member, Tenant } from '../../db/schema';
 import type { Field } from '../../../shared/fields/types';
 import { isOnApplyForm, VISIBILITY_EDITABLE } from '../../../shared/fields/types';
 import type { MemberBody } from '../../../shared/schemas/members';
+import type { ApplyFormReply, Duplicate } from '../../../shared/schemas/applications';
+import type { OkReply } from '../../../shared/schemas/session';
 import { NotFound, RateLimited, ValidationError } from '../../lib/errors';
 import { iso } from '../../lib/clock';
 import { act } from '../log/act';
@@ -29,16 +31,12 @@ export const APPLY_RATE_LIMIT = APPLY_MAX_PER_IP;
 const APPLY_WINDOW_MS = RATE_WINDOW_MS;
 const MIN_FILL_MS = 3000;
 
-export interface ApplyForm {
-  customer_name: string;
-  fields: Field[];
-}
 
 /**
  * The application variant of the form: only the fields set to be shown on it (names and
  * email always), each under its heading when the heading is shown.
  */
-export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyForm> {
+export async function applyForm(deps: Deps, tenant: Tenant): Promise<ApplyFormReply> {
   const model = await loadModel(deps.db, tenant.id);
   const fields: Field[] = [];
   let heading: Field | null = null;
@@ -59,7 +57,7 @@ export interface ApplyMeta {
   ip: string;
 }
 
-export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta: ApplyMeta): Promise<{ ok: true }> {
+export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta: ApplyMeta): Promise<OkReply> {
   const now = deps.clock.now();
   const since = iso(new Date(now.getTime() - APPLY_WINDOW_MS));
   const recent = await countSince(deps.db, 'rate_events', tenant.id, 'apply', meta.ip, since);
@@ -109,12 +107,6 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
   });
   await mailApplicant(deps, tenant, member, receivedLetter(tenant, member), null);
   return { ok: true };
-}
-
-export interface Duplicate {
-  id: number;
-  fullname_: string;
-  reason: 'email' | 'phone' | 'name_birthdate';
 }
 
 /** Existing members an application may duplicate: same email, same phone, or same name and birth date. */

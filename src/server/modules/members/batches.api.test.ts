@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, memberClient, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, makeTenant, memberClient, testDialect, type Client } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 // Undo was only in a 10-second notification. Every undoable batch is
 // listed ("Viimeisimmät muutokset") and its log entry says whether it can still be undone.
 
 describe(`recent batches and their undo state (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext({ at: '2026-04-01T09:00:00.000Z' });
   const ids: number[] = [];
 
   beforeAll(async () => {
-    t = await testApp();
-    t.clock.set('2026-04-01T09:00:00.000Z');
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', visibility: 2, options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] });
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
     for (const i of [0, 1, 2]) {
@@ -24,7 +18,6 @@ describe(`recent batches and their undo state (${testDialect})`, () => {
       ids.push(r.body.id as number);
     }
   });
-  afterAll(() => t.close());
 
   const filter = [{ field: 'lastname', verb: 'eq', value: 'Testi' }];
   const batches = async (page = 0, c: Client = admin) => c.post('/api/1/members/batches', { page });

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 // An empty value in bulk edit cleared the field for every member, and a
 // skipped value field sent exactly that. Clearing now has to be asked for by name.
 
 describe(`bulk edit: clearing is explicit (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { admin } = adminContext();
   const ids: number[] = [];
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'seura', label: 'Seura', type: 'text', visibility: 2 });
     await makeField(admin, { name: 'maksu', label: 'Maksu', type: 'decimal', visibility: 2 });
     await makeField(admin, { name: 'uutiskirje', label: 'Uutiskirje', type: 'checkbox', visibility: 2 });
@@ -24,7 +19,6 @@ describe(`bulk edit: clearing is explicit (${testDialect})`, () => {
       ids.push(r.body.id as number);
     }
   });
-  afterAll(() => t.close());
 
   const filter = [{ field: 'lastname', verb: 'eq', value: 'Testi' }];
   const get = async (id: number) => (await admin.get(`/api/1/members/${id}`)).body;

@@ -6,6 +6,7 @@ import type { Field, StoredValue } from '../../../shared/fields/types';
 import { parseFieldValue, valueToText } from '../../../shared/fields/values';
 import type { Filter } from '../../../shared/filter/types';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
+import type { BulkGetReply, BulkReply } from '../../../shared/schemas/bulk';
 import { ValidationError } from '../../lib/errors';
 import { act } from '../log/act';
 import * as history from '../history/repo';
@@ -72,12 +73,7 @@ export function parseBulkData(data: Record<string, unknown>, model: MemberModel,
   return { items, errors };
 }
 
-export interface BulkResult {
-  batch_id: string;
-  count: number;
-}
-
-export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: Record<string, unknown>, filter: Filter, clear: readonly string[] = []): Promise<BulkResult> {
+export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: Record<string, unknown>, filter: Filter, clear: readonly string[] = []): Promise<BulkReply> {
   const model = await loadModel(deps.db, tenant.id);
   const { items, errors } = parseBulkData(data, model, clear);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -152,7 +148,7 @@ async function writeBatchHistory(b: BatchRecorder, db: Deps['db'], tenantId: num
 }
 
 /** How many members a bulk action would touch, with the first few for the confirmation. */
-export async function bulkGet(deps: Deps, tenant: Tenant, filter: Filter): Promise<{ count: number; sample: { id: number; fullname_: string }[] }> {
+export async function bulkGet(deps: Deps, tenant: Tenant, filter: Filter): Promise<BulkGetReply> {
   const model = await loadModel(deps.db, tenant.id);
   const where = bulk.liveMatching({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, filter);
   const [count, sample] = await Promise.all([bulk.countWhere(deps.db, where), bulk.sampleWhere(deps.db, where, 5)]);

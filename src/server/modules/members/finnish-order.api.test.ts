@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { finnishSortKey } from '../../../shared/finnish/collation';
 
 // Names sort as a Finnish reader expects, on both databases: case ignored, Å, Ä and Ö
@@ -15,16 +16,13 @@ const EXPECTED: [string, string][] = [
 ];
 
 describe(`Finnish name order and matching (${testDialect})`, () => {
-  let t: TestApp;
-  let admin: Client;
+  const { t, admin } = adminContext();
   const ours = [{ field: 'email', verb: 'contains', value: '@jarjestys.fi' }];
   const names = (r: { body: { results: { lastname: string; firstname: string }[] } }) => r.body.results.map((m) => [m.lastname, m.firstname]);
   const list = (sort: Record<string, string>, filter: unknown[] = []) =>
     admin.post('/api/1/members/get_results', { filter: [...ours, ...filter], sort, page_size: 100, columns: ['email'] });
 
   beforeAll(async () => {
-    t = await testApp();
-    admin = await adminClient(t, await makeTenant(t.deps));
     // Created in a scrambled order, so neither insertion order nor id gives the answer.
     const scrambled = EXPECTED.map((n, i) => [n, (i * 17) % EXPECTED.length] as const).sort((a, b) => a[1] - b[1]);
     for (const [[lastname, firstname], i] of scrambled) {
@@ -32,7 +30,6 @@ describe(`Finnish name order and matching (${testDialect})`, () => {
       expect(r.status).toBe(200);
     }
   });
-  afterAll(() => t.close());
 
   it('lists 30 tricky names in Finnish order by last name, and backwards', async () => {
     expect(EXPECTED).toHaveLength(30);

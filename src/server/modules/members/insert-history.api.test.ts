@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, Client, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 
 // A member's story starts with one PersonInsert entry, formatted the same way whether the
 // member was added on the form or came in as an approved application.
 describe(`a new member's first history entry has one format (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 3, on_apply_form: true });
     await makeField(admin, { name: 'kotikunta', label: 'Kotikunta', type: 'text', on_apply_form: true });
   });
-  afterAll(() => t.close());
 
   const person = { firstname: 'Sanni', lastname: 'Saari', address_city: 'Kuopio', syntymapaiva: '5.3.1990', kotikunta: 'Siilinjärvi' };
   const firstEntry = async (id: number) => {

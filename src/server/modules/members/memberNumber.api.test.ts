@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, testApp, testDialect, Client, type TestApp } from '../../test/harness';
-import type { CreatedTenant } from '../tenants/service';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDialect, Client } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { exportMembers } from './export';
 
 // The member number (`id`, the export's "Jäsennumero") and "Jäsen alkaen"
 // (member_since) are shown, sorted and filtered on the server, exported, and read-only.
 describe(`member number and member since (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     // Added in this order (ids ascending), with join dates in another order.
     const since: Record<string, string> = { Aino: '2001-05-01', Bertta: '1995-01-31', Cecilia: '2010-12-24' };
     t.clock.set('2026-03-05T22:30:00Z'); // 6.3.2026 in Helsinki
@@ -29,7 +24,6 @@ describe(`member number and member since (${testDialect})`, () => {
       await t.deps.db.updateTable('members').set({ member_since: day }).where('tenant_id', '=', a.tenant.id).where('id', '=', ids[name]!).execute();
     }
   });
-  afterAll(() => t.close());
 
   const names = (body: { results: { firstname: string }[] }) => body.results.map((r) => r.firstname).filter((n) => n !== 'Admin' && ids[n] !== undefined);
   const results = async (body: Record<string, unknown>) => (await admin.post('/api/1/members/get_results', { filter: [{ field: 'lastname', verb: 'eq', value: 'Testi' }], ...body })).body;

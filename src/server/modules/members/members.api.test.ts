@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, memberClient, makeTenant, testApp, testDialect, Client, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, memberClient, makeTenant, testApp, testDialect, Client } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField, type FieldOverrides } from '../../test/factories';
 import type { FieldType } from '../../../shared/fields/types';
-import type { CreatedTenant } from '../tenants/service';
 
 describe(`members API (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     const f = (name: string, label: string, type: FieldType, extra: Omit<FieldOverrides, 'name'> = {}) => makeField(admin, { name, label, type, ...extra });
     await f('jasennumero', 'Jäsennumero', 'integer', { visibility: 3 });
     await f('syntymapaiva', 'Syntymäpäivä', 'date');
@@ -21,7 +16,6 @@ describe(`members API (${testDialect})`, () => {
     await f('maksettu', 'Maksettu', 'checkbox');
     await admin.post('/api/1/groups/new', { name: 'kuoro', label: 'Kuoro' });
   });
-  afterAll(() => t.close());
 
   let n = 0;
   const member = (over: Record<string, unknown> = {}) => {

@@ -1,25 +1,19 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
-import type { CreatedTenant } from '../tenants/service';
 import { makeXlsx } from '../../test/factories/xlsx';
 
 // Dates typed on a phone's number pad, and foreign mobiles,
 // through the member form's API, the public application and the import.
 
 describe(`member dates and phone numbers (${testDialect})`, () => {
-  let t: TestApp;
-  let a: CreatedTenant;
-  let admin: Client;
+  const { admin } = adminContext();
 
   beforeAll(async () => {
-    t = await testApp();
-    a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await makeField(admin, { name: 'syntymapaiva', label: 'Syntymäpäivä', type: 'date', visibility: 2 });
   });
-  afterAll(() => t.close());
 
   let n = 0;
   const member = (over: Record<string, unknown> = {}) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeTenant, testApp, testDialect, type Client, type TestApp } from '../../test/harness';
+import { testDialect } from '../../test/harness';
+import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
 import type { FieldType } from '../../../shared/fields/types';
 import { seed } from '../../../../scripts/seed';
@@ -13,14 +14,11 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../../../shared/constants';
 // group links of different members interleave (written in reverse order, some missing).
 
 describe(`get_results rows with custom fields and groups (${testDialect})`, () => {
-  let t: TestApp;
-  let admin: Client;
+  const { admin } = adminContext();
   const N = 12;
   const ids: number[] = [];
 
   beforeAll(async () => {
-    t = await testApp();
-    admin = await adminClient(t, await makeTenant(t.deps));
     const f = (name: string, type: FieldType) => makeField(admin, { name, type });
     await f('vuosi', 'integer');
     await f('huom', 'text');
@@ -37,7 +35,6 @@ describe(`get_results rows with custom fields and groups (${testDialect})`, () =
     for (let i = N; i >= 1; i--) if (i % 3 === 0) await admin.post(`/api/1/members/${ids[i - 1]}`, { huom: `huom ${i}`, kuoro: true });
     for (let i = 1; i <= N; i++) if (i % 4 === 1) await admin.post(`/api/1/members/${ids[i - 1]}`, { maksettu: true, soittajat: true });
   });
-  afterAll(() => t.close());
 
   const expected = (i: number) => ({
     id: ids[i - 1],
@@ -75,15 +72,10 @@ describe(`get_results rows with custom fields and groups (${testDialect})`, () =
 });
 
 describe(`get_results "everyone" across row chunks (${testDialect})`, () => {
-  let t: TestApp;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
   beforeAll(async () => {
-    t = await testApp();
-    const a = await makeTenant(t.deps);
-    admin = await adminClient(t, a);
     await seed(t.deps.db, a.tenant.id, 1300, 7, { fields: true, groups: 3 });
   });
-  afterAll(() => t.close());
 
   it('gives the same rows as pages of 1 000, in the same order', async () => {
     const body = { sort: { field: 'jasenlaji', dir: 'asc' }, columns: ['email', 'jasenlaji', 'liittymisvuosi', 'ryhma_1', 'ryhma_2'] };
@@ -97,22 +89,17 @@ describe(`get_results "everyone" across row chunks (${testDialect})`, () => {
 });
 
 describe(`get_results "everyone" by name, read in keyset pieces (${testDialect})`, () => {
-  let t: TestApp;
-  let admin: Client;
+  const { t, tenant: a, admin } = adminContext();
   const saved = { ...LIST_CHUNKS };
   let tenant: Tenant;
   beforeAll(async () => {
-    t = await testApp();
-    const a = await makeTenant(t.deps);
     tenant = a.tenant;
-    admin = await adminClient(t, a);
     // Seeded names repeat, so pieces also end inside a run of equal names.
     await seed(t.deps.db, a.tenant.id, 1300, 11);
     Object.assign(LIST_CHUNKS, { ids: 97, rows: 50 });
   });
-  afterAll(async () => {
+  afterAll(() => {
     Object.assign(LIST_CHUNKS, saved);
-    await t.close();
   });
 
   it.each([

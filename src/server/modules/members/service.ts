@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
-import type { GetResultsReply, MemberBody, MemberRow, MemberStatsReply } from '../../../shared/schemas/members';
+import type { DeleteMemberReply, GetResultsReply, MemberBody, MemberRow, MemberStatsReply } from '../../../shared/schemas/members';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { Filter } from '../../../shared/filter/types';
 import { NotFound, ValidationError } from '../../lib/errors';
@@ -156,7 +156,7 @@ async function saveMemberHeld(deps: Deps, tenant: Tenant, me: Member, id: number
   return { member: await present(deps, tenant, member, model), held };
 }
 
-export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<{ batch_id: string }> {
+export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<DeleteMemberReply> {
   const current = await load(deps, tenant, id, { pending: true });
   if (current.id === me.id) throw ValidationError.general('members_cannot_delete_self');
   if (current.site_admin === 1) {

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors';
+import type { ImportDone } from '../../api/importer';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
@@ -30,39 +31,12 @@ export function ImportWizardPage() {
   const { t } = useTranslation();
   const { customer_name } = useCurrentSession();
   const [undoTarget, setUndoTarget] = useState<UndoTarget | null>(null);
-  const {
-    fields,
-    groups,
-    state,
-    upload,
-    sheet,
-    metadata,
-    known,
-    mapping,
-    keyField,
-    resumedFrom,
-    checkResult,
-    done,
-    undone,
-    setUndone,
-    skipErrorRows,
-    setSkipErrorRows,
-    confirmRows,
-    confirmRow,
-    fileMissing,
-    check,
-    run,
-    go,
-    update,
-    startOver,
-    forgetFile,
-    runCheck,
-    runImport,
-    uploaded,
-  } = useImportWizard();
+  const w = useImportWizard();
+  /** Opens the undo dialog for the import just done (its values taken now, while known to be there). */
+  const undoFor = (done: ImportDone, filename: string) => () => setUndoTarget({ id: done.import_id, filename, personCount: done.created + done.updated });
 
-  const running = run.isPending;
-  const guard = useUnsavedChangesGuard(state.upload !== null && done === null, {
+  const running = w.run.isPending;
+  const guard = useUnsavedChangesGuard(w.state.upload !== null && w.done === null, {
     title: t('import.leave_title'),
     text: running ? t('import.leave_text_running') : t('import.leave_text'),
     stay: t('import.leave_stay'),
@@ -70,7 +44,7 @@ export function ImportWizardPage() {
   });
 
   // After a step change focus goes to what the new step is about: its first error or result, else its heading.
-  const focusKey = `${String(state.step)}-${done ? 'done' : ''}-${undone ? 'undone' : ''}`;
+  const focusKey = `${String(w.state.step)}-${w.done ? 'done' : ''}-${w.undone ? 'undone' : ''}`;
   const lastFocusKey = useRef(focusKey);
   useEffect(() => {
     if (lastFocusKey.current === focusKey) return;
@@ -79,44 +53,44 @@ export function ImportWizardPage() {
     target?.focus();
   }, [focusKey]);
 
-  if (fields.isError || groups.isError) {
+  if (w.fields.isError || w.groups.isError) {
     return (
       <>
         <PageHeader title={t('import.page')} />
         <ErrorBanner
-          error={fields.error ?? groups.error}
+          error={w.fields.error ?? w.groups.error}
           onRetry={() => {
-            void fields.refetch();
-            void groups.refetch();
+            void w.fields.refetch();
+            void w.groups.refetch();
           }}
         />
       </>
     );
   }
 
-  const stepLabel = t(STEP_KEYS[state.step]);
-  const stepTitle = t('import.step_title', { step: state.step + 1, count: WIZARD_STEPS, label: stepLabel });
-  const fileGone = isApiError(metadata.error) && metadata.error.status === 404;
+  const stepLabel = t(STEP_KEYS[w.state.step]);
+  const stepTitle = t('import.step_title', { step: w.state.step + 1, count: WIZARD_STEPS, label: stepLabel });
+  const fileGone = isApiError(w.metadata.error) && w.metadata.error.status === 404;
 
   const content = (() => {
-    if (!fields.data || !groups.data) return <PageLoader minHeight={240} />;
-    switch (state.step) {
+    if (!w.fields.data || !w.groups.data) return <PageLoader minHeight={240} />;
+    switch (w.state.step) {
       case 0:
-        return <StepFields fields={fields.data} groups={groups.data} onNext={() => go(1)} />;
+        return <StepFields fields={w.fields.data} groups={w.groups.data} onNext={() => w.go(1)} />;
       case 1:
         return (
           <StepFile
-            notice={fileMissing ? t('import.file_missing') : null}
-            upload={upload}
-            sheet={sheet}
-            onUploaded={uploaded}
-            onSheet={(next) => update({ sheet: next, mapping: null })}
-            onBack={() => go(0)}
-            onNext={() => go(2)}
+            notice={w.fileMissing ? t('import.file_missing') : null}
+            upload={w.upload}
+            sheet={w.sheet}
+            onUploaded={w.uploaded}
+            onSheet={(next) => w.update({ sheet: next, mapping: null })}
+            onBack={() => w.go(0)}
+            onNext={() => w.go(2)}
           />
         );
       case 2:
-        if (metadata.isError) {
+        if (w.metadata.isError) {
           return (
             <Stack gap="md" align="flex-start">
               {fileGone ? (
@@ -124,72 +98,68 @@ export function ImportWizardPage() {
                   {t('import.file_missing')}
                 </Alert>
               ) : (
-                <ErrorBanner error={metadata.error} onRetry={() => void metadata.refetch()} />
+                <ErrorBanner error={w.metadata.error} onRetry={() => void w.metadata.refetch()} />
               )}
-              <Button variant="default" onClick={() => (fileGone ? forgetFile() : go(1))}>
+              <Button variant="default" onClick={() => (fileGone ? w.forgetFile() : w.go(1))}>
                 {t('import.choose_again')}
               </Button>
             </Stack>
           );
         }
-        if (!metadata.data || !mapping) return <PageLoader minHeight={240} label={t('import.reading_file')} />;
+        if (!w.metadata.data || !w.mapping) return <PageLoader minHeight={240} label={t('import.reading_file')} />;
         return (
           <StepMapping
-            metadata={metadata.data}
-            mapping={mapping}
+            metadata={w.metadata.data}
+            mapping={w.mapping}
             onMapping={(next) => {
-              update({ mapping: next });
-              check.reset();
+              w.update({ mapping: next });
+              w.check.reset();
             }}
-            keyField={keyField}
+            keyField={w.keyField}
             onKeyField={(next) => {
-              update({ keyField: next });
-              check.reset();
+              w.update({ keyField: next });
+              w.check.reset();
             }}
-            destinations={known}
-            onCheck={runCheck}
-            checking={check.isPending}
-            checkError={check.error}
-            onBack={() => go(1)}
+            destinations={w.known}
+            onCheck={w.runCheck}
+            checking={w.check.isPending}
+            checkError={w.check.error}
+            onBack={() => w.go(1)}
           />
         );
       case 3:
-        if (!checkResult || !upload) {
+        if (!w.checkResult || !w.upload) {
           // Resumed here without a dry run (results are not kept): run it again from step 3.
           return (
-            <Button onClick={() => go(2)} variant="default">
+            <Button onClick={() => w.go(2)} variant="default">
               {t('import.back')}
             </Button>
           );
         }
         return (
           <StepResult
-            filename={upload.filename}
-            check={checkResult}
-            onBack={() => go(2)}
-            onRecheck={runCheck}
-            rechecking={check.isPending}
-            skipErrorRows={skipErrorRows}
-            onSkipErrorRows={setSkipErrorRows}
-            confirmed={confirmRows}
-            onConfirm={confirmRow}
-            onImport={runImport}
+            filename={w.upload.filename}
+            check={w.checkResult}
+            onBack={() => w.go(2)}
+            onRecheck={w.runCheck}
+            rechecking={w.check.isPending}
+            skipErrorRows={w.skipErrorRows}
+            onSkipErrorRows={w.setSkipErrorRows}
+            confirmed={w.confirmRows}
+            onConfirm={w.confirmRow}
+            onImport={w.runImport}
             running={running}
-            runError={run.error ?? (state.step === 3 ? check.error : null)}
-            done={done}
-            undone={undone}
-            onUndo={
-              done
-                ? () => setUndoTarget({ id: done.import_id, filename: upload.filename, personCount: done.created + done.updated })
-                : null
-            }
-            onNewImport={startOver}
+            runError={w.run.error ?? (w.state.step === 3 ? w.check.error : null)}
+            done={w.done}
+            undone={w.undone}
+            onUndo={w.done ? undoFor(w.done, w.upload.filename) : null}
+            onNewImport={w.startOver}
           />
         );
     }
   })();
 
-  const canStepBack = !running && !check.isPending && done === null;
+  const canStepBack = !running && !w.check.isPending && w.done === null;
 
   return (
     <>
@@ -202,20 +172,20 @@ export function ImportWizardPage() {
         </Button>
       </PageHeader>
 
-      {resumedFrom && done === null ? (
+      {w.resumedFrom && w.done === null ? (
         <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} mb="md" data-testid="import-resumed">
           <Group justify="space-between" gap="sm">
-            <span>{t('import.resumed', { filename: resumedFrom })}</span>
-            <Button size="xs" variant="default" onClick={startOver}>
+            <span>{t('import.resumed', { filename: w.resumedFrom })}</span>
+            <Button size="xs" variant="default" onClick={w.startOver}>
               {t('import.start_over')}
             </Button>
           </Group>
         </Alert>
       ) : null}
 
-      <WizardStepper step={state.step} done={done !== null} canStepBack={canStepBack} onStep={go} />
+      <WizardStepper step={w.state.step} done={w.done !== null} canStepBack={canStepBack} onStep={w.go} />
 
-      <Stack component="section" gap="md" aria-labelledby={STEP_HEADING_ID} data-testid={`import-step-${String(state.step + 1)}`}>
+      <Stack component="section" gap="md" aria-labelledby={STEP_HEADING_ID} data-testid={`import-step-${String(w.state.step + 1)}`}>
         <Title order={2} size="h3" id={STEP_HEADING_ID} tabIndex={-1} style={{ outline: 'none' }}>
           {stepTitle}
         </Title>
@@ -227,7 +197,7 @@ export function ImportWizardPage() {
         onClose={() => setUndoTarget(null)}
         onUndone={(reply) => {
           setUndoTarget(null);
-          setUndone(true);
+          w.setUndone(true);
           notifySuccess(undoneText(t, reply));
         }}
       />
