@@ -5,6 +5,7 @@ import { ensureDefaultTenant } from './modules/tenants/service';
 import { pruneOldRateRows } from './lib/rateLimit';
 import { httpsWarning } from './httpsWarning';
 import { startUploadCleanup } from './modules/importer/cleanup';
+import { startSqliteOptimize } from './db/optimize';
 
 // `npm start`: migrate, create the demo association on first start, serve API + web app.
 const { deps, handle, config } = await openDeps();
@@ -20,6 +21,8 @@ const app = await buildApp(deps, {
 await app.listen({ port: config.port, host: config.host });
 // Uploaded member lists are kept only while an import needs them.
 const stopUploadCleanup = startUploadCleanup(deps);
+// SQLite's planner statistics follow the register as it grows.
+const stopOptimize = startSqliteOptimize(deps.db, deps.dialect);
 
 const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 const db = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir}/seura.sqlite)`;
@@ -40,6 +43,7 @@ if (created) {
 
 const shutdown = async (): Promise<void> => {
   stopUploadCleanup();
+  stopOptimize();
   await app.close();
   deps.mailer.close();
   await handle.destroy();
