@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, memberClient, testDialect, Client, type Reply } from '../test/harness';
 import { adminContext } from '../test/adminContext';
 import { countSince, recordAt } from '../db/rateCounts';
 import { iso } from '../lib/clock';
+import { uploadFile } from '../test/factories/upload';
 import {
   APPLY_MAX_PER_ASSOCIATION,
   FILTER_MAX_CONDITIONS,
@@ -19,15 +19,7 @@ import {
 
 const cond = (i: number) => ({ field: 'lastname', verb: 'contains', value: `x${i}` });
 
-function upload(c: Client, name: string, bytes: Buffer): Promise<Reply> {
-  const boundary = `----seura${crypto.randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-}
+const upload = (c: Client, name: string, bytes: Buffer): Promise<Reply> => uploadFile(c, name, bytes, 'text/csv');
 
 describe(`resource limits (${testDialect})`, () => {
   const { t, tenant: a, admin } = adminContext();

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { testDialect, type Client, type Reply } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import { makeXlsx as xlsx } from '../../test/factories/xlsx';
 import { buildZip, readZip } from '../../test/factories/zip';
+import { uploadFile } from '../../test/factories/upload';
 
 // Resource limits of imports: crafted files are refused while parsing, without
 // the server's memory growing with what the file would expand to, and an upload is parsed
 // once for all the wizard's steps.
 
-async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<Reply> {
-  const boundary = `----seura${crypto.randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-}
 
 const MB = 1024 * 1024;
 

@@ -1,20 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
-import { testDialect, type Client, type Reply } from '../../test/harness';
+import { testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
+import { uploadFile } from '../../test/factories/upload';
 
 // Import safety: undo of an import that both created and updated members, the
 // "possibly a different person" confirmation, and importing the register's own export back.
 
-async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<Reply> {
-  const boundary = `----seura${crypto.randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-}
 
 const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(';')).join('\n') + '\n');
 

@@ -1,19 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import { memberClient, testDialect, type Client, type Reply } from '../../test/harness';
+import { memberClient, testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import { makeXlsx as xlsx } from '../../test/factories/xlsx';
+import { uploadFile } from '../../test/factories/upload';
 
 /** multipart/form-data with one file field, as a browser sends it. */
-async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<Reply> {
-  const boundary = `----seura${crypto.randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-}
 
 describe(`importer API (${testDialect})`, () => {
   const { t, tenant: a, admin } = adminContext();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, memberClient, testDialect, type Client } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
+import { uploadFile } from '../../test/factories/upload';
 
 // Undo was only in a 10-second notification. Every undoable batch is
 // listed ("Viimeisimmät muutokset") and its log entry says whether it can still be undone.
@@ -23,13 +24,7 @@ describe(`recent batches and their undo state (${testDialect})`, () => {
   const batches = async (page = 0, c: Client = admin) => c.post('/api/1/members/batches', { page });
 
   async function importOne(): Promise<void> {
-    const boundary = '----seuraBatch';
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="uudet.csv"\r\n\r\n`),
-      Buffer.from('Etunimi;Sukunimi;Sähköposti\nTuotu;Jäsen;tuotu@x.fi\n'),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await admin.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    const up = await uploadFile(admin, 'uudet.csv', 'Etunimi;Sukunimi;Sähköposti\nTuotu;Jäsen;tuotu@x.fi\n', 'text/csv');
     const meta = await admin.post('/api/1/importer/get_sheet_metadata', { id: up.body.id });
     const done = await admin.post('/api/1/importer/importer', { id: up.body.id, mapping: meta.body.suggested_mapping, dry_run: false });
     expect(done.status, JSON.stringify(done.body)).toBe(200);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { adminClient, ADMIN_PASSWORD, Client, testDialect, type Reply } from '../../test/harness';
+import { adminClient, ADMIN_PASSWORD, Client, testDialect} from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import { hashPassword } from '../../lib/passwords';
 import { insert as insertMember } from './repo';
 import { UPLOAD_KEEP_MS } from '../importer/cleanup';
+import { uploadFile } from '../../test/factories/upload';
 
 // Complete erase (GDPR Art. 17): after a permanent delete, neither the database
 // (file bytes on SQLite, every row on PostgreSQL) nor any file under DATA_DIR holds the
@@ -19,15 +19,6 @@ const EMAIL = 'zorblatia.quixwell@poistettava.fi';
 const PHONE = '+358401239876';
 const OTHER = 'pysyva.jasen@jaava.fi';
 
-async function uploadFile(c: Client, filename: string, bytes: Buffer): Promise<Reply> {
-  const boundary = `----seura${crypto.randomBytes(6).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return c.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-}
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import { makeField } from '../../test/factories';
 import { makeXlsx } from '../../test/factories/xlsx';
+import { uploadFile } from '../../test/factories/upload';
 
 // Dates typed on a phone's number pad, and foreign mobiles,
 // through the member form's API, the public application and the import.
@@ -89,13 +89,7 @@ describe(`member dates and phone numbers (${testDialect})`, () => {
       ['Sven', 'Tuotu', 'sven@x.se', '+46 70 999 88 77', '24121990'],
       ['Mari', 'Tuotu', 'mari@x.ee', '+372 5999 8877', '1 2 1985'],
     ]);
-    const boundary = `----seura${crypto.randomBytes(6).toString('hex')}`;
-    const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ulkomaat.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await admin.request('POST', '/api/1/importer/upload', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    const up = await uploadFile(admin, 'ulkomaat.xlsx', bytes);
     expect(up.status).toBe(200);
     const meta = await admin.post('/api/1/importer/get_sheet_metadata', { id: up.body.id });
     const run = await admin.post('/api/1/importer/importer', { id: up.body.id, mapping: meta.body.suggested_mapping, dry_run: false });
