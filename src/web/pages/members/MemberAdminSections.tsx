@@ -1,12 +1,12 @@
-import { Checkbox, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Group as MemberGroup } from '../../../shared/schemas/groups';
 import type { MemberReply } from '../../api/members';
-import { CONFIRM_PASSWORD, type MemberFormValues, NEW_PASSWORD } from './memberFormValues';
+import type { MemberFormValues } from './memberFormValues';
 import { MembershipFacts } from './MembershipFacts';
-import { PasswordStrengthMeter } from './PasswordStrengthMeter';
+import { NewPasswordFields } from './NewPasswordFields';
 
 // The parts of the member form only site admins get: group memberships, the flags and a new
 // password.
@@ -57,32 +57,13 @@ export function MemberFlagsSection({ form, member }: { form: Form; member: Membe
 export function MemberPasswordSection({ form, creating }: { form: Form; creating: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const newPassword = form.getValues()[NEW_PASSWORD];
   return (
     <Stack component="section" gap="sm" aria-labelledby={titleId}>
       <Title order={2} size="h3" id={titleId}>
         {t('members.login')}
       </Title>
       <Text size="sm">{creating ? t('members.login_help_new') : t('members.login_help_edit')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Stack gap={0}>
-          <PasswordInput
-            label={t('members.new_password')}
-            autoComplete="new-password"
-            maxLength={50}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-            {...form.getInputProps(NEW_PASSWORD)}
-          />
-          <PasswordStrengthMeter password={typeof newPassword === 'string' ? newPassword : ''} />
-        </Stack>
-        <PasswordInput
-          label={t('members.confirm_password')}
-          autoComplete="new-password"
-          maxLength={50}
-          visibilityToggleButtonProps={{ 'aria-label': t('login.show_password') }}
-          {...form.getInputProps(CONFIRM_PASSWORD)}
-        />
-      </SimpleGrid>
+      <NewPasswordFields form={form} />
     </Stack>
   );
 }
