@@ -87,6 +87,7 @@ describe.each(['letter', 'pdf'] as const)('unreachableReason: %s', (media) => {
     ['a six-digit postal code', { address_zip: '331000' }],
     ['only a postal code', { address_street: null, address_city: null }],
     ['the Finnish prefix on the postal code', { address_zip: 'FI-33100' }],
+    ['the city in the postal code field', { address_zip: '33100 Tampere' }],
   ])('incomplete_address with %s', (_what, over) => {
     expect(unreachableReason(member(over), media)).toEqual({ reason: 'incomplete_address' });
   });

@@ -44,10 +44,10 @@ export interface LastDeliveries {
 const FINNISH_POSTAL_CODE = /^\d{5}$/;
 // A letter in a postal code ("S-111 22", "D-10115", "EC1A 1BB") or digits grouped with a
 // space or dash ("111 22", "1010-123") is another country's code. A bare digit string of
-// the wrong length ("0010") or one with the Finnish prefix ("FI-00100") is taken as a
-// Finnish code written wrongly, fixable in the form.
+// the wrong length ("0010"), with the Finnish prefix ("FI-00100") or with the city after
+// it ("00100 Helsinki") is taken as a Finnish code written wrongly, fixable in the form.
 const FOREIGN_POSTAL_CODE = /\p{L}|\d[\s-]+\d/u;
-const FINNISH_PREFIX = /^FI[\s-]*\d/i;
+const FINNISH_WRITTEN_WRONGLY = /^(?:FI[\s-]*\d|\d{5}(?!\d))/i;
 
 const blank = (s: string | null): boolean => s === null || s.trim() === '';
 
@@ -87,7 +87,7 @@ function letterReason(member: ReachMember): Unreachable | null {
   const zip = (member.address_zip ?? '').trim();
   const city = member.address_city ?? '';
   if (blank(street) && zip === '' && blank(city)) return { reason: 'no_address' };
-  if (!FINNISH_POSTAL_CODE.test(zip) && !FINNISH_PREFIX.test(zip) && FOREIGN_POSTAL_CODE.test(zip)) return { reason: 'not_finnish_address' };
+  if (!FINNISH_POSTAL_CODE.test(zip) && !FINNISH_WRITTEN_WRONGLY.test(zip) && FOREIGN_POSTAL_CODE.test(zip)) return { reason: 'not_finnish_address' };
   if (blank(street) || blank(city) || !FINNISH_POSTAL_CODE.test(zip)) return { reason: 'incomplete_address' };
   const chars = letterUnsupportedChars(`${member.firstname} ${member.lastname}\n${street}\n${zip} ${city}`);
   return chars.length > 0 ? { reason: 'unsupported_characters', chars } : null;
