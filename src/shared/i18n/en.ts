@@ -61,6 +61,15 @@ const en = {
   value_too_small: "The value is too small.",
   insufficient_password_strength: "The password is too weak. Use at least 10 characters.",
   passwords_dont_match: "The passwords do not match.",
+  // Messaging: why a recipient cannot be reached
+  no_email: "No email address",
+  email_bounced: "Email to this address has bounced",
+  no_phone: "No phone number",
+  not_finnish_mobile: "No Finnish mobile number",
+  no_address: "No address",
+  incomplete_address: "Incomplete address: a street address, a five-digit postal code and a city are needed",
+  not_finnish_address: "Foreign address: letters can only be sent to Finnish addresses",
+  unsupported_characters: "The name or address has characters a letter cannot print: {{chars}}",
   // --- sessions and accounts ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",

@@ -60,6 +60,15 @@ const fi = {
   value_too_small: "Arvo on liian pieni.",
   insufficient_password_strength: "Salasana on liian heikko. Käytä vähintään 10 merkkiä.",
   passwords_dont_match: "Salasanat eivät täsmää.",
+  // Messaging: why a recipient cannot be reached
+  no_email: "Ei sähköpostiosoitetta",
+  email_bounced: "Sähköposti tähän osoitteeseen on palautunut perille menemättä",
+  no_phone: "Ei puhelinnumeroa",
+  not_finnish_mobile: "Ei suomalaista matkapuhelinnumeroa",
+  no_address: "Osoite puuttuu",
+  incomplete_address: "Osoite on puutteellinen: tarvitaan katuosoite, viisinumeroinen postinumero ja postitoimipaikka",
+  not_finnish_address: "Ulkomainen osoite: kirjeitä voi lähettää vain suomalaisiin osoitteisiin",
+  unsupported_characters: "Nimessä tai osoitteessa on merkkejä, joita kirjeeseen ei voi tulostaa: {{chars}}",
   // --- sessions and accounts ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",

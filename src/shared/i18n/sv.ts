@@ -61,6 +61,15 @@ const sv = {
   value_too_small: "Värdet är för litet.",
   insufficient_password_strength: "Lösenordet är för svagt. Använd minst 10 tecken.",
   passwords_dont_match: "Lösenorden stämmer inte överens.",
+  // Messaging: why a recipient cannot be reached
+  no_email: "Ingen e-postadress",
+  email_bounced: "E-post till den här adressen har kommit i retur",
+  no_phone: "Inget telefonnummer",
+  not_finnish_mobile: "Inget finländskt mobilnummer",
+  no_address: "Adress saknas",
+  incomplete_address: "Adressen är ofullständig: gatuadress, femsiffrigt postnummer och postanstalt behövs",
+  not_finnish_address: "Utländsk adress: brev kan bara skickas till finländska adresser",
+  unsupported_characters: "Namnet eller adressen innehåller tecken som inte kan skrivas ut i ett brev: {{chars}}",
   // --- sessions and accounts ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",

@@ -5,7 +5,6 @@ import { formatAmount } from '../finnish/amount';
 import {
   DEFAULT_MESSAGE_PRICES,
   MESSAGE_CONTEXTS,
-  MESSAGE_MEDIA,
   balanceCovers,
   messagePrice,
   messagePricesSchema,
@@ -13,6 +12,7 @@ import {
   type MessageCounts,
   type MessagePrices,
 } from './prices';
+import { MESSAGE_MEDIA } from './media';
 
 const NBSP = '\u00a0';
 

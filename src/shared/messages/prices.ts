@@ -3,11 +3,10 @@
 // so the price shown in preview is the price charged.
 import { z } from 'zod';
 import { TIERS, TIER_DISCOUNT_PERCENT, type Tier } from '../constants';
+import type { MessageMedia } from './media';
 
 export const MESSAGE_CONTEXTS = ['announcement', 'invoice', 'reminder', 'updreq', 'membercard'] as const;
 export type MessageContext = (typeof MESSAGE_CONTEXTS)[number];
-export const MESSAGE_MEDIA = ['email', 'sms', 'letter', 'pdf'] as const;
-export type MessageMedium = (typeof MESSAGE_MEDIA)[number];
 
 export const PRICE_ROW_TYPES = ['email', 'sms_part', 'letter_first_page', 'letter_extra_page', 'pdf'] as const;
 export type PriceRowType = (typeof PRICE_ROW_TYPES)[number];
@@ -89,7 +88,7 @@ export interface MessagePrice {
 
 export interface MessagePriceInput {
   context: MessageContext;
-  media: MessageMedium;
+  media: MessageMedia;
   counts: MessageCounts;
   tier: Tier;
   /** A deployment's price list; the defaults when left out. */
