@@ -67,6 +67,21 @@ const ORDINARY: [string, FraudInput][] = [
     subject: 'Påminnelse',
     text: 'Kom ihåg att byta ditt lösenord i medlemsregistret. Vi skickar aldrig lösenord per e-post.',
   }],
+  ['warning with an infinitive request verb', {
+    subject: 'Tietoturva',
+    text: 'Emme koskaan pyydä sinua antamaan tunnuslukujasi. Jos saat tällaisen viestin, ilmoita hallitukselle.',
+  }],
+  ['English how-to in the member register', {
+    subject: 'Member register',
+    text: 'You can update your password and address in the member register at https://seura.fi/jasenet.',
+  }],
+  ['Swedish reminder with att', { subject: 'Register', text: 'Kom ihåg att uppdatera ditt lösenord i registret.' }],
+  ['English payment via online banking', {
+    subject: 'Fee', text: 'Please confirm your payment via online banking by 31 March.',
+  }],
+  ['Swedish expense claim asking for bank details', {
+    subject: 'Reseersättning', text: 'Skicka dina bankuppgifter (IBAN) till kassören så betalar vi ut ersättningen.',
+  }],
   ['link text same URL with tracking query', {
     subject: 'Kysely',
     html: '<a href="https://www.seura.fi/kysely?utm_source=posti&amp;utm_medium=email">https://www.seura.fi/kysely</a>',
@@ -106,6 +121,8 @@ const PHISHING: [string, FraudInput, string][] = [
   }, 'link_domain_mismatch'],
   ['javascript: href', { subject: 'Klikkaa', html: '<a href="javascript:alert(1)">Avaa</a>' }, 'link_domain_mismatch'],
   ['data: href', { subject: 'Lasku', html: "<a href='data:text/html;base64,PHNjcmlwdD4='>Lasku</a>" }, 'link_domain_mismatch'],
+  ['Swedish: ask to confirm with att', { subject: 'Medlemskap', text: 'Vi ber dig att bekräfta din pinkod via länken.' }, 'credentials_request'],
+  ['Finnish: we ask you to give', { subject: 'Jäsenrekisteri', text: 'Pyydämme sinua antamaan verkkopankkitunnuksesi vahvistusta varten.' }, 'credentials_request'],
   ['shortener link', { subject: 'Kysely', html: '<a href="https://bit.ly/3abcDEF">Vastaa kyselyyn</a>' }, 'url_shortener'],
   ['shortener in SMS text', { subject: '', text: 'Maksa jäsenmaksu: tinyurl.com/seura-maksu' }, 'url_shortener'],
   ['bare shortener with path', { subject: '', text: 'Ilmoittaudu: cutt.ly/xYz12 kiitos!' }, 'url_shortener'],

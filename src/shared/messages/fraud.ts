@@ -107,11 +107,10 @@ const CREDENTIAL_TERMS = [
   'luottokortin numer', 'luottokorttinumer', 'kortin numer', 'kortinnumer', 'korttinumer', 'turvakoodi',
   'henkilotunnu', 'kayttajatunnus ja salasan',
   // Swedish
-  'bankkod', 'natbankskod', 'bankuppgift', 'inloggningsuppgift', 'losenord', 'pinkod', 'pin-kod',
+  'bankkod', 'natbankskod', 'inloggningsuppgift', 'losenord', 'pinkod', 'pin-kod',
   'kortnummer', 'kreditkortsnummer', 'sakerhetskod', 'personnummer', 'personbeteckning',
   // English
-  'password', 'passcode', 'bank credential', 'banking credential', 'online banking', 'bank login',
-  'bank details', 'login details', 'login credential', 'card number', 'credit card', 'security code',
+  'password', 'passcode', 'bank credential', 'banking credential', 'bank login', 'login details', 'login credential', 'card number', 'credit card', 'security code',
   'social security number',
 ];
 // Short terms only as whole words ("pin" is not "pinta").
@@ -129,14 +128,19 @@ const TERM_RE = new RegExp(
   `(${CREDENTIAL_TERMS.map(esc).join('|')})|${NOT_LETTER_BEFORE}(${CREDENTIAL_WORDS.join('|')})${NOT_LETTER_AFTER}`,
   'gu',
 );
-// A warning ("älä koskaan anna tunnuslukujasi", "we never ask for your password") is no request.
+// A warning just before the verb ("älä koskaan anna tunnuslukujasi", "we never ask you to
+// enter your password") is no request.
 const NEGATION_RE = new RegExp(
   `${NOT_LETTER_BEFORE}(ala|alkaa|emme|ei|koskaan|aldrig|inte|ej|never|not|don't|dont|won't)${NOT_LETTER_AFTER}`,
   'u',
 );
-// English verbs have no imperative form: "we'll send you a new password" is a notice.
-const EN_NOT_REQUEST_BEFORE = /(?:^|\s)(we|we'll|we've|i|i'll|they|it|will|has|have|had|was|been|is|are)\s+$/u;
-const EN_NOT_REQUEST_AFTER = /^\s+you\b/u;
+const NEGATION_REACH = 30;
+// Swedish and English requests look like other forms of the verb: "we'll send you a new
+// password", "you can update your password", "kom ihåg att uppdatera lösenordet" are notices.
+const NOT_REQUEST_BEFORE =
+  /(?:^|\s)(we|we'll|we've|i|i'll|they|it|will|has|have|had|was|been|is|are|can|may|could|vi|kan|ska|kommer att|vill|far|kom ihag att)\s+$/u;
+const NOT_REQUEST_AFTER = /^\s+you\b/u;
+const FI_VERB_SET = new Set(FI_VERBS);
 
 const MAX_GAP = 80;
 
@@ -150,10 +154,10 @@ function credentialFindings(source: string): FraudFinding[] {
     const base = clause.index;
     const verbs = [...text.matchAll(VERB_RE)].filter((v) => {
       const before = text.slice(0, v.index);
-      if (NEGATION_RE.test(before)) return false;
-      if (EN_VERBS.includes(v[1] ?? '')) {
-        if (EN_NOT_REQUEST_BEFORE.test(before)) return false;
-        if (EN_NOT_REQUEST_AFTER.test(text.slice(v.index + v[0].length))) return false;
+      if (NEGATION_RE.test(before.slice(-NEGATION_REACH))) return false;
+      if (!FI_VERB_SET.has(v[1] ?? '')) {
+        if (NOT_REQUEST_BEFORE.test(before)) return false;
+        if (NOT_REQUEST_AFTER.test(text.slice(v.index + v[0].length))) return false;
       }
       return true;
     });
