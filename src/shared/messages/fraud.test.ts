@@ -82,6 +82,10 @@ const ORDINARY: [string, FraudInput][] = [
   ['Swedish expense claim asking for bank details', {
     subject: 'Reseersättning', text: 'Skicka dina bankuppgifter (IBAN) till kassören så betalar vi ut ersättningen.',
   }],
+  ['HTML newsletter with in-page anchors, an image link and upper-case URLs', {
+    subject: 'Syysuutiset',
+    html: '<p><a name="top"></a><a href="#ohjelma">Ohjelma</a> <a href="https://seura.fi"><img src="https://seura.fi/logo.png" alt="Seura ry"></a></p><table><tr><td>Seura.fi</td><td><a href="HTTPS://WWW.SEURA.FI/">WWW.SEURA.FI</a></td></tr></table>',
+  }],
   ['link text same URL with tracking query', {
     subject: 'Kysely',
     html: '<a href="https://www.seura.fi/kysely?utm_source=posti&amp;utm_medium=email">https://www.seura.fi/kysely</a>',
@@ -123,6 +127,10 @@ const PHISHING: [string, FraudInput, string][] = [
   ['data: href', { subject: 'Lasku', html: "<a href='data:text/html;base64,PHNjcmlwdD4='>Lasku</a>" }, 'link_domain_mismatch'],
   ['Swedish: ask to confirm with att', { subject: 'Medlemskap', text: 'Vi ber dig att bekräfta din pinkod via länken.' }, 'credentials_request'],
   ['Finnish: we ask you to give', { subject: 'Jäsenrekisteri', text: 'Pyydämme sinua antamaan verkkopankkitunnuksesi vahvistusta varten.' }, 'credentials_request'],
+  ['Finnish: request after an unrelated negation', {
+    subject: 'Tarkistus', text: 'Ei mitään huolta, tämä on vain rutiinitarkistus, ja pyydämme sinua antamaan verkkopankkitunnuksesi.',
+  }, 'credentials_request'],
+  ['English: send us', { subject: 'Refund', text: 'Please send us your card number.' }, 'credentials_request'],
   ['shortener link', { subject: 'Kysely', html: '<a href="https://bit.ly/3abcDEF">Vastaa kyselyyn</a>' }, 'url_shortener'],
   ['shortener in SMS text', { subject: '', text: 'Maksa jäsenmaksu: tinyurl.com/seura-maksu' }, 'url_shortener'],
   ['bare shortener with path', { subject: '', text: 'Ilmoittaudu: cutt.ly/xYz12 kiitos!' }, 'url_shortener'],

@@ -238,7 +238,8 @@ interface Anchor {
   text: string;
 }
 
-const ANCHOR_RE = /<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi;
+// The text stops at the next <a, so unclosed anchors cost one pass, not one per anchor.
+const ANCHOR_RE = /<a\b([^>]*)>((?:(?!<a\b)[\s\S])*?)<\/a\s*>/gi;
 const HREF_RE = /(?:^|\s)href\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 
 function anchors(html: string): Anchor[] {
