@@ -106,12 +106,10 @@ const PHISHING: [string, FraudInput, string][] = [
   ['Finnish: send card number', {
     subject: 'Palautus', text: 'Saat jäsenmaksun takaisin, kun lähetät meille luottokortin numeron ja CVV-koodin. Lähetä luottokortin numero vastaamalla.',
   }, 'credentials_request'],
-  ['Finnish: give password', { subject: 'Ylläpito', text: 'Anna käyttäjätunnus ja salasana, jotta rekisteri ei lukitu.' }, 'credentials_request'],
   ['Finnish: update bank codes', { subject: 'Tärkeää', html: '<b>Päivitä pankkitunnuksesi</b> tämän päivän aikana.' }, 'credentials_request'],
   ['Finnish: henkilötunnus', { subject: 'Palkinto', text: 'Voitit arvonnassa! Vahvista henkilötunnuksesi ja PIN-koodi.' }, 'credentials_request'],
   ['Swedish: confirm bank codes', { subject: 'Medlemskap', text: 'Bekräfta dina bankkoder för att förnya medlemskapet.' }, 'credentials_request'],
   ['Swedish: enter password', { subject: 'Konto', html: '<p>Ange ditt lösenord och kortnummer här nedan.</p>' }, 'credentials_request'],
-  ['English: verify password', { subject: 'Account locked', text: 'Verify your password within 24 hours.' }, 'credentials_request'],
   ['English: enter card number', { subject: 'Refund', html: '<p>To receive your refund, please enter your card number and CVV.</p>' }, 'credentials_request'],
   ['English: term before verb', { subject: 'Your bank credentials expire: please verify them today', text: '' }, 'credentials_request'],
   ['link text shows bank, href elsewhere', {
@@ -137,6 +135,28 @@ const PHISHING: [string, FraudInput, string][] = [
   ['shortener subdomain', { subject: 'Tule', text: 'Katso https://go.rebrand.ly/kevat' }, 'url_shortener'],
 ];
 
+// Asking for a password or an identity code has honest uses: a warning for the writer, not a block.
+const WARNINGS: [string, FraudInput][] = [
+  ['Finnish: give password', { subject: 'Ylläpito', text: 'Anna käyttäjätunnus ja salasana, jotta rekisteri ei lukitu.' }],
+  ['English: verify password', { subject: 'Account locked', text: 'Verify your password within 24 hours.' }],
+  ['Finnish login guide', { subject: 'Jäsensivut', text: 'Syötä sähköpostiosoitteesi ja salasanasi kirjautumissivulla.' }],
+  ['travel insurance form', { subject: 'Leirimatka', text: 'Anna henkilötunnuksesi matkavakuutusta varten ilmoittautumisen yhteydessä.' }],
+];
+
+describe('fraudFindings: password and identity-code requests', () => {
+  it.each(WARNINGS)('%s is a warning, not a block', (_name, message) => {
+    const found = fraudFindings(message);
+    expect(found.map((f) => [f.rule, f.severity])).toEqual([['credentials_request', 'warn']]);
+    expect(isFraudulent(message)).toBe(false);
+  });
+
+  it('blocks when the same request also asks for a card number', () => {
+    const message = { subject: 'Konto', html: '<p>Ange ditt lösenord och kortnummer här nedan.</p>' };
+    expect(fraudFindings(message).map((f) => f.severity).sort()).toEqual(['block', 'warn']);
+    expect(isFraudulent(message)).toBe(true);
+  });
+});
+
 describe('fraudFindings: ordinary association mail', () => {
   it.each(ORDINARY)('%s is not flagged', (_name, message) => {
     expect(fraudFindings(message)).toEqual([]);
@@ -152,7 +172,7 @@ describe('fraudFindings: phishing patterns', () => {
 
   it('names the request and the credential as written', () => {
     expect(fraudFindings({ subject: 'Vahvista tunnuslukusi heti' })).toEqual([
-      { rule: 'credentials_request', snippet: 'Vahvista tunnuslukusi' },
+      { rule: 'credentials_request', severity: 'block', snippet: 'Vahvista tunnuslukusi' },
     ]);
   });
 
@@ -162,13 +182,13 @@ describe('fraudFindings: phishing patterns', () => {
 
   it('names the host a mismatched link really points to', () => {
     expect(fraudFindings({ subject: '', html: '<a href="http://evil.example/login">nordea.fi</a>' })).toEqual([
-      { rule: 'link_domain_mismatch', snippet: 'nordea.fi', host: 'evil.example' },
+      { rule: 'link_domain_mismatch', severity: 'block', snippet: 'nordea.fi', host: 'evil.example' },
     ]);
   });
 
   it('reports a shortener once even when it is both the link text and the href', () => {
     expect(fraudFindings({ subject: '', html: '<a href="https://bit.ly/x1">https://bit.ly/x1</a>' })).toEqual([
-      { rule: 'url_shortener', snippet: 'https://bit.ly/x1', host: 'bit.ly' },
+      { rule: 'url_shortener', severity: 'block', snippet: 'https://bit.ly/x1', host: 'bit.ly' },
     ]);
   });
 

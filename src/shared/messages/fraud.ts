@@ -6,8 +6,16 @@
 
 export type FraudRule = 'credentials_request' | 'link_domain_mismatch' | 'url_shortener';
 
+/**
+ * `block`: refuses the send (and blocks the association's messaging). `warn`: shown to the
+ * writer but sent: asking for a password or a personal identity code has honest uses in
+ * association mail (a login guide, a travel insurance form), bank and card codes do not.
+ */
+export type FraudSeverity = 'block' | 'warn';
+
 export interface FraudFinding {
   rule: FraudRule;
+  severity: FraudSeverity;
   /** The words, link text or href that triggered the rule, as written. */
   snippet: string;
   /** The offending host, for the link rules. */
@@ -113,6 +121,11 @@ const CREDENTIAL_TERMS = [
   'password', 'passcode', 'bank credential', 'banking credential', 'bank login', 'login details', 'login credential', 'card number', 'credit card', 'security code',
   'social security number',
 ];
+// Requests for these are warnings, not blocks (see FraudSeverity); folded, as matched.
+const WARN_TERMS = [
+  'salasan', 'henkilotunnu', 'kayttajatunnus ja salasan', 'inloggningsuppgift', 'losenord', 'personnummer', 'personbeteckning',
+  'password', 'passcode', 'login details', 'login credential', 'social security number',
+];
 // Short terms only as whole words ("pin" is not "pinta").
 const CREDENTIAL_WORDS = ['pin', 'cvv', 'cvc', 'cvv2'];
 
@@ -175,9 +188,9 @@ function credentialFindings(source: string): FraudFinding[] {
       const wordEnd = /^[\p{L}\p{N}-]*/u.exec(text.slice(end))?.[0].length ?? 0;
       findings.push({
         rule: 'credentials_request',
+        severity: WARN_TERMS.includes(term[1] ?? '') ? 'warn' : 'block',
         snippet: source.slice(base + start, base + end + wordEnd).replace(/\s+/g, ' ').trim(),
       });
-      break;
     }
   }
   return findings;
@@ -257,14 +270,14 @@ function anchors(html: string): Anchor[] {
 
 function linkFindings(a: Anchor): FraudFinding[] {
   if (UNSAFE_SCHEMES.test(a.href)) {
-    return [{ rule: 'link_domain_mismatch', snippet: a.href.slice(0, 80), host: a.href.split(':')[0]?.trim().toLowerCase() }];
+    return [{ rule: 'link_domain_mismatch', severity: 'block', snippet: a.href.slice(0, 80), host: a.href.split(':')[0]?.trim().toLowerCase() }];
   }
   const hrefHost = hostOf(a.href);
   if (!hrefHost) return []; // mailto:, tel:, anchors and relative links point to no other site
   const findings: FraudFinding[] = [];
-  if (isShortener(hrefHost)) findings.push({ rule: 'url_shortener', snippet: a.href, host: hrefHost });
+  if (isShortener(hrefHost)) findings.push({ rule: 'url_shortener', severity: 'block', snippet: a.href, host: hrefHost });
   const shown = urlTokens(a.text).find((t) => registrableDomain(t.host) !== registrableDomain(hrefHost));
-  if (shown) findings.push({ rule: 'link_domain_mismatch', snippet: a.text, host: hrefHost });
+  if (shown) findings.push({ rule: 'link_domain_mismatch', severity: 'block', snippet: a.text, host: hrefHost });
   return findings;
 }
 
@@ -278,7 +291,7 @@ export function fraudFindings(input: FraudInput): FraudFinding[] {
   for (const a of input.html ? anchors(input.html) : []) findings.push(...linkFindings(a));
   for (const t of texts) {
     for (const tok of urlTokens(t)) {
-      if (isShortener(tok.host)) findings.push({ rule: 'url_shortener', snippet: tok.raw, host: tok.host });
+      if (isShortener(tok.host)) findings.push({ rule: 'url_shortener', severity: 'block', snippet: tok.raw, host: tok.host });
     }
   }
   const seen = new Set<string>();
@@ -290,6 +303,7 @@ export function fraudFindings(input: FraudInput): FraudFinding[] {
   });
 }
 
+/** Whether the message must not be sent: any blocking finding. */
 export function isFraudulent(input: FraudInput): boolean {
-  return fraudFindings(input).length > 0;
+  return fraudFindings(input).some((f) => f.severity === 'block');
 }
