@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/errors';
 import type { CreatedTenant } from '../tenants/service';
 import { chargeFee, creditByOperator, currentBalance, InsufficientBalance } from './balance';
 import * as ledger from './ledger-repo';
+import { settingsGetReply, memberSettingsReply } from '../../../shared/schemas/settings';
 
 describe(`balance ledger (${testDialect})`, () => {
   let t: TestApp;
@@ -94,5 +95,10 @@ describe(`balance ledger (${testDialect})`, () => {
     const board = await memberClient(t, a, 'board');
     expect((await board.get('/api/1/settings')).body).not.toHaveProperty('balance_');
     expect((await (await adminClient(t, b)).get('/api/1/settings')).body.balance_).toBe(0);
+    // The contract: the admins' reply carries it, the strict member reply refuses it.
+    expect(settingsGetReply.safeParse(r.body).success).toBe(true);
+    expect(memberSettingsReply.strict().safeParse(m.body).success).toBe(true);
+    expect(memberSettingsReply.strict().safeParse({ ...m.body, balance_: 1000 }).success).toBe(false);
+    expect(settingsGetReply.safeParse({ ...r.body, balance_: 10.5 }).success).toBe(false);
   });
 });
