@@ -137,7 +137,7 @@ export const LOG_EVENT_GROUPS = {
     'groups_reordered',
     'group_mail_access_requested',
   ],
-  settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created'],
+  settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created', 'balance_credited'],
   sessions: [
     'login',
     'login_failed',

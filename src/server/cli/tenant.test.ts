@@ -43,3 +43,58 @@ describe('npm run tenant -- create', () => {
     err.mockRestore();
   });
 });
+
+describe('npm run tenant -- balance', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-cli-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATA_DIR: dataDir };
+
+  /** Runs the command and returns its exit code and what it printed. */
+  async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const code = await runTenantCli(args, env);
+      return { code, out: log.mock.calls.map((c) => String(c[0])).join('\n'), err: error.mock.calls.map((c) => String(c[0])).join('\n') };
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+  }
+
+  it('credits euros with or without cents and prints the balance in Finnish format', async () => {
+    expect((await run(['create', '--name', 'Saldoseura ry', '--host', 'saldo.localhost', '--admin-email', 'a@b.fi'])).code).toBe(0);
+    expect((await run(['create', '--name', 'Toinen ry', '--host', 'toinen.localhost', '--admin-email', 'c@d.fi'])).code).toBe(0);
+    expect(await run(['balance', '--host', 'saldo.localhost'])).toMatchObject({ code: 0, out: 'Saldo: 0,00\u00a0€' });
+    expect(await run(['balance', '--host', 'saldo.localhost', '--add', '50'])).toMatchObject({ code: 0, out: 'Lisätty 50,00\u00a0€. Saldo: 50,00\u00a0€' });
+    expect((await run(['balance', '--host', 'Saldo.localhost', '--add', '12,50'])).out).toContain('Saldo: 62,50\u00a0€');
+    expect((await run(['balance', '--host', 'saldo.localhost', '--add', '1000.05'])).out).toContain('Saldo: 1\u00a0062,55\u00a0€');
+    expect((await run(['balance', '--host', 'saldo.localhost'])).out).toBe('Saldo: 1\u00a0062,55\u00a0€');
+    // Another association's balance stays untouched.
+    expect((await run(['balance', '--host', 'toinen.localhost'])).out).toBe('Saldo: 0,00\u00a0€');
+    const h = openSqlite(path.join(dataDir, 'seura.sqlite'));
+    const rows = await h.db.selectFrom('balance_rows').select(['kind', 'amount_cents']).orderBy('id').execute();
+    const lines = await h.db.selectFrom('activity_log').select('event').where('event', '=', 'balance_credited').execute();
+    await h.destroy();
+    expect(rows).toEqual([
+      { kind: 'credit', amount_cents: 5000 },
+      { kind: 'credit', amount_cents: 1250 },
+      { kind: 'credit', amount_cents: 100005 },
+    ]);
+    expect(lines).toHaveLength(3);
+  });
+
+  it('refuses a bad or non-positive amount and an unknown host', async () => {
+    for (const add of ['-5', '0', '12,505', 'kymppi']) {
+      const r = await run(['balance', '--host', 'saldo.localhost', `--add=${add}`]);
+      expect(r.code).toBe(1);
+      expect(r.err).toContain('Virheellinen summa');
+    }
+    const r = await run(['balance', '--host', 'ei-ole.localhost']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('ei ole');
+    expect((await run(['balance'])).code).toBe(2);
+    expect(await run(['balance', '--host', 'saldo.localhost', '--add', '-5'])).toMatchObject({ code: 2, err: expect.stringContaining('Käyttö') });
+    expect((await run(['balance', '--host', 'saldo.localhost'])).out).toBe('Saldo: 1\u00a0062,55\u00a0€');
+  });
+});

@@ -1,12 +1,56 @@
 import { parseArgs } from 'node:util';
 import { openDeps } from '../bootstrap';
+import type { Deps } from '../deps';
 import { createTenant, TenantInputError } from '../modules/tenants/service';
+import { findByHostname } from '../modules/tenants/repo';
+import { creditByOperator, currentBalance } from '../modules/payments/balance';
+import { formatAmount, parseAmountCents } from '../../shared/finnish/amount';
 
 // npm run tenant -- create --name "Esimerkkiseura ry" --host esimerkki.localhost --admin-email a@b.fi [--admin-password …]
-const USAGE = 'Käyttö: npm run tenant -- create --name "Yhdistys ry" --host yhdistys.example.fi --admin-email admin@example.fi [--admin-password …]';
+// npm run tenant -- balance --host esimerkki.localhost [--add 12,50]
+const USAGE = [
+  'Käyttö: npm run tenant -- create --name "Yhdistys ry" --host yhdistys.example.fi --admin-email admin@example.fi [--admin-password …]',
+  '        npm run tenant -- balance --host yhdistys.example.fi [--add 50]',
+].join('\n');
 
-export async function runTenantCli(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
-  const { positionals, values } = parseArgs({
+type Values = Record<string, string | undefined>;
+
+async function create(deps: Deps, values: Values): Promise<number> {
+  const created = await createTenant(deps, {
+    name: values.name!,
+    hostname: values.host!,
+    adminEmail: values['admin-email']!,
+    adminPassword: values['admin-password'] ?? null,
+  });
+  console.log(`Yhdistys "${created.tenant.name}" luotu (id ${created.tenant.id}), osoite ${created.tenant.hostname}`);
+  console.log(`Pääkäyttäjä: ${created.admin.email}`);
+  console.log(created.generatedPassword ? `Salasana:    ${created.password}   (näytetään vain kerran)` : 'Salasana:    annettu --admin-password');
+  return 0;
+}
+
+/** Prints the balance, after crediting `--add` euros when given. */
+async function balance(deps: Deps, values: Values): Promise<number> {
+  const tenant = await findByHostname(deps.db, values.host!.trim().toLowerCase());
+  if (!tenant) {
+    console.error(`Yhdistystä osoitteella ${values.host} ei ole.`);
+    return 1;
+  }
+  if (values.add === undefined) {
+    console.log(`Saldo: ${formatAmount(await currentBalance(deps.db, tenant.id))}`);
+    return 0;
+  }
+  const cents = parseAmountCents(values.add);
+  if (cents === null || cents <= 0) {
+    console.error(`Virheellinen summa: ${values.add} (esim. 50 tai 12,50)`);
+    return 1;
+  }
+  const after = await creditByOperator(deps, tenant.id, cents, 'Ylläpidon lisäys');
+  console.log(`Lisätty ${formatAmount(cents)}. Saldo: ${formatAmount(after)}`);
+  return 0;
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -14,24 +58,30 @@ export async function runTenantCli(argv: string[], env: Record<string, string | 
       host: { type: 'string' },
       'admin-email': { type: 'string' },
       'admin-password': { type: 'string' },
+      add: { type: 'string' },
     },
   });
-  if (positionals[0] !== 'create' || !values.name || !values.host || !values['admin-email']) {
+}
+
+export async function runTenantCli(argv: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (e) {
+    // An unknown option or a missing value ("--add -5"): say so, not a stack trace.
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
+  const command = positionals[0];
+  const ok = command === 'create' ? Boolean(values.name && values.host && values['admin-email']) : command === 'balance' && Boolean(values.host);
+  if (!ok) {
     console.error(USAGE);
     return 2;
   }
   const { deps, handle } = await openDeps(env);
   try {
-    const created = await createTenant(deps, {
-      name: values.name,
-      hostname: values.host,
-      adminEmail: values['admin-email'],
-      adminPassword: values['admin-password'] ?? null,
-    });
-    console.log(`Yhdistys "${created.tenant.name}" luotu (id ${created.tenant.id}), osoite ${created.tenant.hostname}`);
-    console.log(`Pääkäyttäjä: ${created.admin.email}`);
-    console.log(created.generatedPassword ? `Salasana:    ${created.password}   (näytetään vain kerran)` : 'Salasana:    annettu --admin-password');
-    return 0;
+    return await (command === 'create' ? create(deps, values) : balance(deps, values));
   } catch (e) {
     if (e instanceof TenantInputError) {
       console.error(e.message);

@@ -269,6 +269,22 @@ export interface ExportTokensTable {
   expires_at: string;
 }
 
+/** One change of the association's balance; the balance is the sum of amount_cents. */
+export interface BalanceRowsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  at: string;
+  kind: BalanceKind;
+  /** Signed integer cents: credits positive, fees negative. */
+  amount_cents: number;
+  /** The part that is free balance (referral credits). */
+  free_cents: Generated<number>;
+  note: Generated<string>;
+  payment_id: string | null;
+  author_id: number | null;
+}
+export type BalanceKind = 'credit' | 'purchase' | 'fee' | 'refund' | 'referral';
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -291,6 +307,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   saved_filters: SavedFiltersTable;
   export_tokens: ExportTokensTable;
+  balance_rows: BalanceRowsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -70,6 +70,8 @@ const en = {
   incomplete_address: "Incomplete address: a street address, a five-digit postal code and a city are needed",
   not_finnish_address: "Foreign address: letters can only be sent to Finnish addresses",
   unsupported_characters: "The name or address has characters a letter cannot print: {{chars}}",
+  // Balance: a fee the balance does not cover
+  insufficient_balance: "Your balance is not enough to pay this payment.",
   // --- sessions and accounts ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",
@@ -753,6 +755,8 @@ const en = {
   'log.event.settings_changed': "Settings changed",
   'log.event.mfa_policy_changed': "Two-factor policy changed",
   'log.event.tenant_created': "Association created",
+  // Balance ledger: an operator's credit
+  'log.event.balance_credited': "Balance credited",
   'log.event.login': "Sign-in",
   'log.event.login_failed': "Failed sign-in",
   'log.event.login_mfa_required': "Sign-in awaiting verification code",

@@ -69,6 +69,8 @@ const fi = {
   incomplete_address: "Osoite on puutteellinen: tarvitaan katuosoite, viisinumeroinen postinumero ja postitoimipaikka",
   not_finnish_address: "Ulkomainen osoite: kirjeitä voi lähettää vain suomalaisiin osoitteisiin",
   unsupported_characters: "Nimessä tai osoitteessa on merkkejä, joita kirjeeseen ei voi tulostaa: {{chars}}",
+  // Balance: a fee the balance does not cover
+  insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
   // --- sessions and accounts ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",
@@ -753,6 +755,8 @@ const fi = {
   'log.event.settings_changed': "Asetuksia muutettu",
   'log.event.mfa_policy_changed': "Kaksivaiheisen tunnistautumisen käytäntö muutettu",
   'log.event.tenant_created': "Yhdistys luotu",
+  // Balance ledger: an operator's credit
+  'log.event.balance_credited': "Saldoa lisätty",
   'log.event.login': "Kirjautuminen",
   'log.event.login_failed': "Epäonnistunut kirjautuminen",
   'log.event.login_mfa_required': "Kirjautuminen odottaa tunnistautumiskoodia",

@@ -70,6 +70,8 @@ const sv = {
   incomplete_address: "Adressen är ofullständig: gatuadress, femsiffrigt postnummer och postanstalt behövs",
   not_finnish_address: "Utländsk adress: brev kan bara skickas till finländska adresser",
   unsupported_characters: "Namnet eller adressen innehåller tecken som inte kan skrivas ut i ett brev: {{chars}}",
+  // Balance: a fee the balance does not cover
+  insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
   // --- sessions and accounts ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",
@@ -753,6 +755,8 @@ const sv = {
   'log.event.settings_changed': "Inställningar ändrade",
   'log.event.mfa_policy_changed': "Policy för tvåstegsverifiering ändrad",
   'log.event.tenant_created': "Förening skapad",
+  // Balance ledger: an operator's credit
+  'log.event.balance_credited': "Saldo tillagt",
   'log.event.login': "Inloggning",
   'log.event.login_failed': "Misslyckad inloggning",
   'log.event.login_mfa_required': "Inloggning väntar på verifieringskod",

@@ -67,6 +67,8 @@ export const settingsReply = z
     mfa_enabled_for: z.enum(MFA_POLICIES),
     /** Fields/actions switched off for this association, with the reason shown in a popover. */
     disable_: z.record(z.string(), z.string()),
+    /** The association's balance in cents (the ledger's sum); site admins only. */
+    balance_: z.number().int(),
   })
   .catchall(z.unknown());
 export type SettingsReply = z.infer<typeof settingsReply>;

@@ -80,10 +80,10 @@ describe(`what ordinary members see (${testDialect})`, () => {
     for (const c of [member, board]) {
       const s = (await c.get('/api/1/settings')).body as Record<string, unknown>;
       expect(s).toMatchObject({ name_: 'Alfa ry', trust_status: 'OK', porg_enabled: false });
-      for (const k of ['bank_account', 'bic_', 'business_id', 'vat_id_', 'vat_obliged', 'reply_to_email', 'email_missing_', 'vat_id_missing_', 'eclaim_notify', 'mfa_enabled_for']) {
+      for (const k of ['bank_account', 'bic_', 'business_id', 'vat_id_', 'vat_obliged', 'reply_to_email', 'email_missing_', 'vat_id_missing_', 'eclaim_notify', 'mfa_enabled_for', 'balance_']) {
         expect(s, k).not.toHaveProperty(k);
       }
     }
-    expect((await admin.get('/api/1/settings')).body).toMatchObject({ bank_account: 'FI21 1234 5600 0007 85', reply_to_email: 'hallitus@alfa.fi', mfa_enabled_for: 'disabled' });
+    expect((await admin.get('/api/1/settings')).body).toMatchObject({ bank_account: 'FI21 1234 5600 0007 85', reply_to_email: 'hallitus@alfa.fi', mfa_enabled_for: 'disabled', balance_: 0 });
   });
 });

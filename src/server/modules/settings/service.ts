@@ -7,6 +7,7 @@ import { businessIdToVatId, finnishBic, isValidBusinessId, normalizeBusinessId, 
 import { ValidationError } from '../../lib/errors';
 import { append } from '../log/repo';
 import { act } from '../log/act';
+import { currentBalance } from '../payments/balance';
 import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
 import * as repo from './repo';
@@ -44,6 +45,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     eclaim_per_diem_help: str(s.eclaim_per_diem_help),
     mfa_enabled_for: s.mfa_enabled_for === 'admins' ? 'admins' : 'disabled',
     disable_: (s.disable_ && typeof s.disable_ === 'object' ? s.disable_ : {}) as Record<string, string>,
+    balance_: await currentBalance(deps.db, tenant.id),
   };
 }
 
