@@ -4,10 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { adminClient, ADMIN_PASSWORD, Client, testDialect} from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
-import { hashPassword } from '../../lib/passwords';
-import { insert as insertMember } from './repo';
 import { UPLOAD_KEEP_MS } from '../importer/cleanup';
 import { uploadFile } from '../../test/factories/upload';
+import { makeMember } from '../../test/factories';
 
 // Complete erase (GDPR Art. 17): after a permanent delete, neither the database
 // (file bytes on SQLite, every row on PostgreSQL) nor any file under DATA_DIR holds the
@@ -45,21 +44,8 @@ describe(`permanent delete erases the person everywhere (${testDialect})`, () =>
   it('leaves no trace of their email or name in the database or under DATA_DIR', async () => {
     const db = t.deps.db;
     const tid = a.tenant.id;
-    const now = new Date().toISOString();
     // A site admin, so they also author changes and sign in.
-    const { id } = await insertMember(db, tid, {
-      firstname: FIRST,
-      lastname: LAST,
-      email: EMAIL,
-      phone: PHONE,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
-      active: 1,
-      site_admin: 1,
-      board: 0,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const { id } = await makeMember(t.deps, a, { firstname: FIRST, lastname: LAST, email: EMAIL, phone: PHONE, password: ADMIN_PASSWORD, site_admin: 1 });
     const other = (await admin.post('/api/1/members/new', { firstname: 'Pysyvä', lastname: 'Jäsen', email: OTHER })).body.id as number;
 
     // Log entries about them, and by them.

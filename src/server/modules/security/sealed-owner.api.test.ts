@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, Client, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
 import { legacySeal } from '../../test/legacySeal';
-import { hashPassword } from '../../lib/passwords';
-import { insert as insertMember } from '../members/repo';
 import type { CreatedTenant } from '../tenants/service';
 import { codeAt } from './totp';
+import { makeMember } from '../../test/factories';
 
 // Sealed TOTP secrets bind their association and admin as associated data, and
 // secrets sealed by the previous version (no associated data) keep working and are sealed
@@ -30,19 +29,7 @@ describe(`sealed 2FA secrets name their owner (${testDialect})`, () => {
 
   async function newAdmin(): Promise<{ id: number; email: string }> {
     const email = `owner${String(++n)}@${a.tenant.hostname!}`;
-    const now = new Date().toISOString();
-    const m = await insertMember(t.deps.db, a.tenant.id, {
-      firstname: 'Pää',
-      lastname: 'Käyttäjä',
-      email,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
-      active: 1,
-      site_admin: 1,
-      board: 0,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const m = await makeMember(t.deps, a, { firstname: 'Pää', lastname: 'Käyttäjä', email, password: ADMIN_PASSWORD, site_admin: 1 });
     return { id: m.id, email };
   }
 

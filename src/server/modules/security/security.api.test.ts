@@ -3,9 +3,9 @@ import { captureSmtp, type SmtpCapture } from '../../test/smtp';
 import { ADMIN_PASSWORD, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 import { createMailer } from '../mail/mailer';
-import { hashPassword } from '../../lib/passwords';
 import { insert as insertMember } from '../members/repo';
 import { codeAt } from './totp';
+import { makeMember } from '../../test/factories';
 
 // Two-factor authentication: every MFA transition (expiry with an injected clock), replay
 // refusal, single-use reset codes, the site-wide switch ending sessions with one mail
@@ -39,19 +39,7 @@ describe(`two-factor authentication and admin sessions (${testDialect})`, () => 
   async function addAdmin(firstname = 'Toinen'): Promise<{ id: number; email: string }> {
     n += 1;
     const email = `admin${n}@${host()}`;
-    const now = new Date().toISOString();
-    const m = await insertMember(t.deps.db, a.tenant.id, {
-      firstname,
-      lastname: 'Pääkäyttäjä',
-      email,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
-      active: 1,
-      site_admin: 1,
-      board: 0,
-      deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const m = await makeMember(t.deps, a, { firstname, lastname: 'Pääkäyttäjä', email, password: ADMIN_PASSWORD, site_admin: 1 });
     return { id: m.id, email };
   }
   const client = (ip = `10.8.0.${(n % 200) + 1}`) => new Client(t.app, host(), { ip });
