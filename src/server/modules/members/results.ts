@@ -4,7 +4,7 @@ import type { Tenant } from '../../db/schema';
 import type { MemberRow } from '../../../shared/schemas/members';
 import { jsonStream } from './json-pieces';
 import * as list from './list-repo';
-import { loadModel } from './model';
+import { loadModel, type MemberModel } from './model';
 import * as repo from './repo';
 import { buildRows } from './rows';
 import type { ResultsOpts } from './service';
@@ -15,21 +15,29 @@ import type { ResultsOpts } from './service';
 // as a short page's ({results, stats}); the process never holds 100 000 members at once,
 // which also keeps garbage collection pauses short.
 
+/** Reads the custom values and group memberships of some members, only when the columns show them. */
+export function columnLoader(deps: Deps, tenant: Tenant, model: MemberModel, columns: readonly string[]) {
+  const wantsCustom = columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
+  const wantsGroups = columns.some((c) => model.groupByName.has(c));
+  return async (ids: number[]) => {
+    const [values, groups] = await Promise.all([
+      wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+      wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+    ]);
+    return { values, groups };
+  };
+}
+
 export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<Readable> {
   const model = await loadModel(deps.db, tenant.id);
   const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
   const { ids, total } = await list.pageIds(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
-  const wantsCustom = opts.columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
-  const wantsGroups = opts.columns.some((c) => model.groupByName.has(c));
+  const load = columnLoader(deps, tenant, model, opts.columns);
   async function* rows(): AsyncGenerator<MemberRow[]> {
     for (let i = 0; i < ids.length; i += list.LIST_CHUNKS.rows) {
       const members = await list.membersInOrder(ctx, ids.slice(i, i + list.LIST_CHUNKS.rows));
-      const memberIds = members.map((m) => m.id);
-      const [values, groups] = await Promise.all([
-        wantsCustom ? repo.valuesOf(deps.db, tenant.id, memberIds) : Promise.resolve([]),
-        wantsGroups ? repo.groupsOf(deps.db, tenant.id, memberIds) : Promise.resolve([]),
-      ]);
+      const { values, groups } = await load(members.map((m) => m.id));
       yield buildRows({ members, values, groups, model, columns: opts.columns });
     }
   }

@@ -23,6 +23,7 @@ import { writeMember } from './write';
 import { buildRowsInChunks } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
+import { columnLoader } from './results';
 
 // Member actions: each is one transaction that also writes history and the log.
 
@@ -239,16 +240,7 @@ export interface ResultsOpts extends ListScope {
 
 /** List rows carry id, names and only the requested columns. */
 async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: Member[], columns: string[]): Promise<MemberRow[]> {
-  const wantsCustom = columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
-  const wantsGroups = columns.some((c) => model.groupByName.has(c));
-  const load = async (ids: number[]) => {
-    const [values, groups] = await Promise.all([
-      wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
-      wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
-    ]);
-    return { values, groups };
-  };
-  return buildRowsInChunks(members, load, model, columns);
+  return buildRowsInChunks(members, columnLoader(deps, tenant, model, columns), model, columns);
 }
 
 export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<GetResultsReply> {
