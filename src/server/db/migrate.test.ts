@@ -15,7 +15,7 @@ describe(`migrations (${testDialect})`, () => {
       await migrateToLatest(tdb.handle.db);
       await migrateToLatest(tdb.handle.db);
       const rows = await tdb.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).execute();
-      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups', '003_members', '004_batches', '005_imports', '006_security', '007_log', '008_pg_lower_indexes', '009_application_fields', '010_password_resets', '011_saved_filters', '012_member_since', '015_export_tokens', '016_unique_email', '017_finnish_sort', '018_balance_ledger']);
+      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups', '003_members', '004_batches', '005_imports', '006_security', '007_log', '008_pg_lower_indexes', '009_application_fields', '010_password_resets', '011_saved_filters', '012_member_since', '015_export_tokens', '016_unique_email', '017_finnish_sort', '018_balance_ledger', '019_messages']);
     } finally {
       await tdb.drop();
     }
@@ -43,7 +43,10 @@ describe(`migrations (${testDialect})`, () => {
               join pg_namespace n on n.oid = t.relnamespace
               where n.nspname = 'public' and t.relname not like 'kysely_%' and t.relname <> 'tenants' and not x.indisprimary`.execute(tdb.handle.db);
       expect(indexes.rows.length).toBeGreaterThan(0);
-      for (const ix of indexes.rows) expect(ix.first, ix.name).toBe('tenant_id');
+      // The outbox worker claims due deliveries across associations (fairly, per association):
+      // its one index is the only one that cannot start with the association.
+      const crossTenant = new Set(['deliveries_due']);
+      for (const ix of indexes.rows) if (!crossTenant.has(ix.name)) expect(ix.first, ix.name).toBe('tenant_id');
     } finally {
       await tdb.drop();
     }

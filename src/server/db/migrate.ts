@@ -16,6 +16,7 @@ import * as m015 from './migrations/015_export_tokens';
 import * as m016 from './migrations/016_unique_email';
 import * as m017 from './migrations/017_finnish_sort';
 import * as m018 from './migrations/018_balance_ledger';
+import * as m019 from './migrations/019_messages';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '016_unique_email': m016,
   '017_finnish_sort': m017,
   '018_balance_ledger': m018,
+  '019_messages': m019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -285,6 +285,78 @@ export interface BalanceRowsTable {
 }
 export type BalanceKind = 'credit' | 'purchase' | 'fee' | 'refund' | 'referral';
 
+/** A composed message: an announcement, later also invoices, reminders, update requests, member cards. */
+export interface MessagesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  kind: MessageKind;
+  msg_media: string;
+  subject: Generated<string>;
+  content: Generated<string>;
+  /** JSON filter conditions. */
+  filter: Generated<string>;
+  /** JSON array of member ids. */
+  addrecips: Generated<string>;
+  status: Generated<MessageStatus>;
+  /** JSON price: {rows, discount_cents, total_cents}. */
+  price: string | null;
+  payment_id: string | null;
+  recipient_count: Generated<number>;
+  author_id: number | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+export type MessageKind = 'announcement' | 'invoice' | 'reminder' | 'updreq' | 'membercard';
+export type MessageStatus = 'draft' | 'paying' | 'sent' | 'cancelled';
+
+/** One recipient × medium of a message: the outbox row the worker claims. */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  message_id: number;
+  member_id: number | null;
+  medium: string;
+  address: Generated<string>;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_until: string | null;
+  provider_ref: string | null;
+  error: string | null;
+  created_at: string;
+  status_at: string;
+}
+export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'unknown' | 'read' | 'bounced' | 'cancelled' | 'confirmed';
+
+/** A payment item ("mooney"): what one user action costs and whether it is paid. */
+export interface PaymentItemsTable {
+  id: string;
+  tenant_id: number;
+  context: string;
+  subject_id: number | null;
+  /** JSON [{type, count, unit_cents, total_cents}] */
+  price_rows: Generated<string>;
+  discount_cents: Generated<number>;
+  original_amount: number;
+  amount: number;
+  method: 'balance' | 'online' | null;
+  paid_at: string | null;
+  goto: Generated<string>;
+  author_id: number | null;
+  created_at: string;
+}
+
+/** The last outcome of a message to a member's address or number, per medium. */
+export interface ContactStatesTable {
+  tenant_id: number;
+  member_id: number;
+  medium: 'email' | 'sms';
+  address: string;
+  outcome: 'sent' | 'confirmed' | 'bounced';
+  at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -308,6 +380,10 @@ export interface Database {
   saved_filters: SavedFiltersTable;
   export_tokens: ExportTokensTable;
   balance_rows: BalanceRowsTable;
+  messages: MessagesTable;
+  deliveries: DeliveriesTable;
+  payment_items: PaymentItemsTable;
+  contact_states: ContactStatesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
