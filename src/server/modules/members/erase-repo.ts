@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely';
 import type { RateTable } from '../../db/rateCounts';
-import { allTerms, hasTerms, redactJson, redactText, termsOf, type ErasedPerson, type Terms } from './erase-terms';
+import { allTerms, hasTerms, REDACTED, redactJson, redactText, termsOf, type ErasedPerson, type Terms } from './erase-terms';
 
 // Permanent delete, the rows outside the member's own (the right to erasure, GDPR Art. 17):
 // whatever names the erased people elsewhere in the database is removed or redacted in the
@@ -95,6 +95,16 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
     await db.updateTable('batches').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('imports').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('saved_filters').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('balance_rows').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('messages').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('payment_items').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    // A message's delivery keeps its status for the message's counts, not who it went to.
+    await db
+      .updateTable('deliveries')
+      .set({ member_id: null, address: REDACTED, provider_ref: null, error: null })
+      .where('tenant_id', '=', tenantId)
+      .where('member_id', 'in', chunk)
+      .execute();
     await db.deleteFrom('password_resets').where('tenant_id', '=', tenantId).where('member_id', 'in', chunk).execute();
     await db.deleteFrom('export_tokens').where('tenant_id', '=', tenantId).where('member_id', 'in', chunk).execute();
     // Wrong 2FA codes are counted under the member id.
