@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from '../modules/mail/mailer';
 import { createTenant, type CreatedTenant } from '../modules/tenants/service';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
 import { makeMember } from './factories/member';
+import { outboxConfigFrom } from '../modules/outbox/config';
 
 // Test harness: one factory gives the same app on SQLite or PostgreSQL
 // (SEURA_TEST_DB=postgres + SEURA_TEST_PG_URL, set by scripts/test.ts).
@@ -88,6 +89,7 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     secureCookies: false,
     trustProxy: [],
     defaultHost: null,
+    outbox: outboxConfigFrom({}, { dataDir, publicUrl: null }),
     ...over,
   };
 }
