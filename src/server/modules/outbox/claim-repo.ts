@@ -42,22 +42,27 @@ export async function blockedTenants(db: Db, tenantIds: readonly number[]): Prom
 
 /** Claims up to `limit` due rows of one association, oldest due first; returns them as claimed. */
 export async function claimDue(db: Db, dialect: Dialect, tenantId: number, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
-  let due = db
-    .selectFrom('deliveries')
-    .select('id')
-    .where('status', '=', 'queued')
-    .where('tenant_id', '=', tenantId)
-    .where('next_attempt_at', '<=', now)
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(limit);
-  if (dialect === 'postgres') due = due.forUpdate().skipLocked();
+  // The due ids in a CTE: PostgreSQL runs it once (a LIMIT subquery under IN may be run
+  // again for the join and claim more than asked), then locks skip what another worker holds.
   const rows = await db
+    .with('due', (qb) => {
+      const q = qb
+        .selectFrom('deliveries')
+        .select('id as due_id')
+        .where('status', '=', 'queued')
+        .where('tenant_id', '=', tenantId)
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit);
+      return dialect === 'postgres' ? q.forUpdate().skipLocked() : q;
+    })
     .updateTable('deliveries')
-    .set({ status: 'sending', lease_until: leaseUntil, status_at: now, attempts: sql<number>`attempts + 1` })
-    .where('id', 'in', due)
-    .where('status', '=', 'queued')
-    .returning(['id', 'tenant_id', 'message_id', 'member_id', 'medium', 'address', 'attempts'])
+    .from('due')
+    .set({ status: 'sending', lease_until: leaseUntil, status_at: now, attempts: sql<number>`deliveries.attempts + 1` })
+    .whereRef('deliveries.id', '=', 'due.due_id')
+    .where('deliveries.status', '=', 'queued')
+    .returning(['deliveries.id', 'deliveries.tenant_id', 'deliveries.message_id', 'deliveries.member_id', 'deliveries.medium', 'deliveries.address', 'deliveries.attempts'])
     .execute();
   return rows.map((r) => ({ ...r, medium: r.medium as MessageMedia })).sort((a, b) => a.id - b.id);
 }

@@ -70,13 +70,22 @@ export function createOutboxWorker(deps: Pick<Deps, 'db' | 'dialect' | 'clock'>,
     const open = queued.filter((t) => !blocked.has(t));
     if (open.length === 0) return [];
     const ordered = [...open.filter((t) => t > cursor), ...open.filter((t) => t <= cursor)];
-    const share = Math.max(1, Math.floor(batchSize / ordered.length));
     const out: ClaimedDelivery[] = [];
-    for (const tenantId of ordered) {
-      if (out.length >= batchSize) break;
-      const rows = await repo.claimDue(db, dialect, tenantId, iso(now), iso(new Date(now.getTime() + leaseMs)), Math.min(share, batchSize - out.length));
-      out.push(...rows);
-      cursor = tenantId;
+    // Each association gets an equal share; what one leaves unused goes round again to
+    // those that filled theirs.
+    let candidates = ordered;
+    while (candidates.length > 0 && out.length < batchSize) {
+      const share = Math.max(1, Math.floor((batchSize - out.length) / candidates.length));
+      const full: number[] = [];
+      for (const tenantId of candidates) {
+        if (out.length >= batchSize) break;
+        const want = Math.min(share, batchSize - out.length);
+        const rows = await repo.claimDue(db, dialect, tenantId, iso(now), iso(new Date(now.getTime() + leaseMs)), want);
+        out.push(...rows);
+        if (rows.length === want) full.push(tenantId);
+        if (rows.length > 0 && candidates === ordered) cursor = tenantId;
+      }
+      candidates = full;
     }
     return out;
   }
