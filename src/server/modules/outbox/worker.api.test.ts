@@ -6,7 +6,7 @@ import { iso } from '../../lib/clock';
 import { statesOf } from '../contacts/repo';
 import { claimDue } from './claim-repo';
 import { createOutboxWorker, MAX_ATTEMPTS, backoffMs } from './worker';
-import { recordingProvider, sentMessage, type RecordingProvider } from './testing';
+import { recordingProvider, sentMessage, type RecordingProvider } from '../../test/factories/outbox';
 import type { Providers } from './providers';
 
 describe(`outbox worker (${testDialect})`, () => {

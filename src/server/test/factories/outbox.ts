@@ -1,7 +1,7 @@
 import type { Db } from '../../db/kysely';
 import type { MessageMedia } from '../../../shared/messages/media';
-import { queueDeliveries, type NewDelivery } from './queue-repo';
-import type { OutgoingDelivery, Provider, ProviderResult } from './providers';
+import { queueDeliveries, type NewDelivery } from '../../modules/outbox/queue-repo';
+import type { OutgoingDelivery, Provider, ProviderResult } from '../../modules/outbox/providers';
 
 // Shared by the outbox's tests and bench: a sent message with queued deliveries, and a
 // provider that answers as told and remembers what it was handed.
