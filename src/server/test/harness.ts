@@ -24,6 +24,8 @@ export const testDialect: Dialect = process.env.SEURA_TEST_DB === 'postgres' ? '
 export interface TestDb {
   handle: DbHandle;
   dataDir: string;
+  /** The PostgreSQL database's URL (for child processes); null on SQLite, whose file is DATA_DIR/seura.sqlite. */
+  databaseUrl: string | null;
   drop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function freshDb(dialect: Dialect = testDialect): Promise<TestDb> {
     return {
       handle,
       dataDir,
+      databaseUrl: null,
       drop: async () => {
         await handle.destroy();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -56,6 +59,7 @@ export async function freshDb(dialect: Dialect = testDialect): Promise<TestDb> {
   return {
     handle,
     dataDir,
+    databaseUrl: url.toString(),
     drop: async () => {
       await handle.destroy();
       const c = new pg.Client({ connectionString: adminUrl });
