@@ -86,6 +86,7 @@ describe(`SMS delivery reports (${testDialect})`, () => {
     const unknown = await smsDelivery('unknown');
     expect((await gateway.post(url(), report(unknown, 'DELIVERED', { id: 777 }))).status).toBe(200);
     expect(await delivery(unknown)).toMatchObject({ status: 'sent', provider_ref: '777' });
+    expect((await statesOf(t.deps.db, a.tenant.id, [member.id]))[0]).toMatchObject({ medium: 'sms', outcome: 'sent' });
   });
 
   it('answers 404 without the right secret, for a forged userref, and for another association’s delivery', async () => {
