@@ -4,8 +4,7 @@ import { outboxNotice } from './modules/mail/mailer';
 import { ensureDefaultTenant } from './modules/tenants/service';
 import { pruneOldRateRows } from './lib/rateLimit';
 import { httpsWarning } from './httpsWarning';
-import { startUploadCleanup } from './modules/importer/cleanup';
-import { startSqliteOptimize } from './db/optimize';
+import { startJobs } from './jobs/index';
 
 // `npm start`: migrate, create the demo association on first start, serve API + web app.
 const { deps, handle, config } = await openDeps();
@@ -19,16 +18,16 @@ const app = await buildApp(deps, {
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });
-// Uploaded member lists are kept only while an import needs them.
-const stopUploadCleanup = startUploadCleanup(deps);
-// SQLite's planner statistics follow the register as it grows.
-const stopOptimize = startSqliteOptimize(deps.db, deps.dialect);
+// Upkeep, and unless WORKERS=0 the outbox worker and bounce receiver (src/server/jobs).
+const jobs = await startJobs(deps, { maintenance: true, workers: config.outbox.workers });
 
 const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 const db = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir}/seura.sqlite)`;
 console.log(`\nSeura käynnissä: ${url}   (tietokanta: ${db})`);
 const mailNotice = outboxNotice(config);
 if (mailNotice) console.log(mailNotice);
+if (!config.outbox.workers) console.log('Lähetystyö ei käynnissä tässä prosessissa (WORKERS=0): käynnistä se komennolla npm run worker.');
+if (jobs.bouncePort !== null) console.log(`Palautusviestit (bounce) vastaanotetaan SMTP-portissa ${jobs.bouncePort}.`);
 if (created) {
   console.log(`Loimme yhdistyksen "${created.tenant.name}" ja pääkäyttäjän:`);
   console.log(`  Sähköposti: ${created.admin.email}`);
@@ -42,9 +41,9 @@ if (created) {
 }
 
 const shutdown = async (): Promise<void> => {
-  stopUploadCleanup();
-  stopOptimize();
   await app.close();
+  // Waits for the outbox round in flight, so nothing claimed is left `sending`.
+  await jobs.stop();
   deps.mailer.close();
   await handle.destroy();
   process.exit(0);
