@@ -25,7 +25,7 @@ const SAMPLE_ADDRESS = ['Maija Esimerkki', 'Esimerkkikatu 1 A 2', '00100 Helsink
 /** Candidates looked at for a draft's first reachable recipient before falling back to the sample. */
 const FIRST_CANDIDATES = 50;
 /** Letters drawn between turns of the event loop when streaming a whole file. */
-const STREAM_CHUNK = 50;
+const STREAM_CHUNK = 25;
 /** Page images: the longer side in pixels (about 150 dpi on A4) and the cache's bounds. */
 export const PNG_MAX_PX = 1240;
 const CACHE_MAX_ENTRIES = 200;
