@@ -39,7 +39,7 @@ function frameOf(page: number): Frame {
 
 /** The letter's text laid out on pages, without drawing anything. */
 export function planLetter(blocks: readonly Block[]): Flow {
-  const doc = measuringDocument();
+  const doc = measuringDocument(blocks.reduce((n, b) => n + b.runs.reduce((m, r) => m + r.text.length, 0), 0));
   return flowBlocks(
     blocks.map((b) => layoutBlock(doc, b, LETTER_GEOMETRY.width)),
     frameOf,
