@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
+import type { MessagePrices } from '../shared/messages/prices';
+import { loadMessagePrices } from './modules/messages/price-list';
 
 // All configuration comes from the environment and every variable is optional (README "Configuration").
 export interface Config {
@@ -11,6 +13,8 @@ export interface Config {
   databaseUrl: string | null;
   smtpUrl: string | null;
   publicUrl: string | null;
+  /** The deployment's message prices (MESSAGE_PRICES_FILE); the shipped defaults when absent. */
+  messagePrices?: MessagePrices;
   sessionSecret: string;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -90,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     smtpUrl: nonEmpty(env.SMTP_URL),
     publicUrl,
+    messagePrices: loadMessagePrices(env),
     sessionSecret: loadSessionSecret(env, dataDir),
     adminEmail: nonEmpty(env.SEURA_ADMIN_EMAIL),
     adminPassword: nonEmpty(env.SEURA_ADMIN_PASSWORD),
