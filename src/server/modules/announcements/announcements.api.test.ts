@@ -4,6 +4,7 @@ import { makeMember } from '../../test/factories/member';
 import type { CreatedTenant } from '../tenants/service';
 import { recordOutcome } from '../contacts/repo';
 import { creditByOperator, currentBalance } from '../payments/balance';
+import { unblock } from '../tenants/trust';
 
 // Announcements end to end over the API: preview numbers per medium, sending free and paid,
 // paying once, cancelling, and the fraud block.
@@ -97,6 +98,10 @@ describe(`announcements (${testDialect})`, () => {
     expect(r.body.letter).toEqual({ pages: 1, unsupported_chars: [], problems: [] });
     // 2 × 1,50 € with the Plus tier's 20 % off pages.
     expect(r.body.price).toEqual({ rows: [{ type: 'letter_first_page', count: 2, unit_cents: 150, total_cents: 300 }], discount_cents: 60, total_cents: 240 });
+
+    const pdf = await admin.post('/api/1/announcements/preview', { msg_media: 'pdf', subject: 'Kirje', content: '<p>Hyvä jäsen</p>', filter: kuoro });
+    expect(pdf.body).toMatchObject({ recipient_count: 2, letter: { pages: 1, problems: [] } });
+    expect(pdf.body.price).toEqual({ rows: [{ type: 'pdf', count: 2, unit_cents: 0, total_cents: 0 }], discount_cents: 0, total_cents: 0 });
 
     const long = '<p>' + 'Pitkä kappale tekstiä. '.repeat(400) + '</p>';
     const tooLong = await admin.post('/api/1/announcements/preview', { msg_media: 'letter', subject: 'Kirje', content: long, filter: kuoro });
@@ -242,6 +247,25 @@ describe(`announcements (${testDialect})`, () => {
     expect(clean.body).toEqual({ errors: { general: ['messaging_blocked'] } });
     // Drafts can still be saved.
     expect((await admin.post('/api/1/announcements/save', { msg_media: 'email', subject: 'Luonnos', content: '<p>Hei</p>', filter: kuoro })).status).toBe(200);
+
+    // Support clears it (npm run tenant -- unblock): sending works again, and the change is logged.
+    expect(await unblock(t.deps, a.tenant.id)).toBe(true);
+    expect((await admin.get('/api/1/settings')).body.trust_status).toBe('OK');
+    expect((await logOf('trust_unblocked')).length).toBeGreaterThan(0);
+    expect((await admin.post('/api/1/announcements/save', { msg_media: 'email', subject: 'Tavallinen', content: '<p>Hei</p>', filter: kuoro, send: true })).body.queued).toBe(true);
+  });
+
+  it('does not take a payment while the association is blocked', async () => {
+    await member({ phone: '+358401119990' });
+    const sent = await admin.post('/api/1/announcements/save', { msg_media: 'sms', content: 'Hei', filter: kuoro, send: true });
+    await creditByOperator(t.deps, a.tenant.id, 1000, 'testi');
+    const before = await currentBalance(t.deps.db, a.tenant.id);
+    await t.deps.db.updateTable('tenants').set({ trust_status: 'BLOCKED' }).where('id', '=', a.tenant.id).execute();
+    const pay = await admin.post('/api/1/mooney/balance_pay', { balance_mid: sent.body.mooney_id });
+    expect(pay.body).toEqual({ errors: { general: ['messaging_blocked'] } });
+    expect(await currentBalance(t.deps.db, a.tenant.id)).toBe(before);
+    expect(await deliveries(sent.body.id)).toHaveLength(0);
+    expect((await admin.get(`/api/1/mooney/${sent.body.mooney_id}`)).body.paid).toBe(false);
   });
 
   it('needs a reply-to address to send, and a business id for letters', async () => {
