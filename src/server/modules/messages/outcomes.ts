@@ -11,10 +11,10 @@ import { outcomesOfMedium, type Recipient } from './recipients-repo';
 /** Up to this many recipients their states are read by id (statesOf); beyond, the medium's states in one scan. */
 const BY_ID_MAX = 2000;
 
-export async function withOutcomes(db: Db, tenantId: number, rows: Omit<Recipient, 'last_email' | 'last_sms'>[], media: MessageMedia): Promise<Recipient[]> {
+export async function withOutcomes(db: Db, tenantId: number, rows: Omit<Recipient, 'last_email' | 'last_sms'>[], media: MessageMedia, byIdMax = BY_ID_MAX): Promise<Recipient[]> {
   if (media !== 'email' && media !== 'sms') return rows;
   const states =
-    rows.length <= BY_ID_MAX
+    rows.length <= byIdMax
       ? (await statesOf(db, tenantId, rows.map((r) => r.id))).filter((st) => st.medium === media)
       : await outcomesOfMedium(db, tenantId, media);
   const out = rows as Recipient[];
