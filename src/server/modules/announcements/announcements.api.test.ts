@@ -227,6 +227,25 @@ describe(`announcements (${testDialect})`, () => {
     expect(await deliveries(letter.body.id)).toHaveLength(0);
   });
 
+  it('never charges without queuing: a payment and a cancel in parallel', async () => {
+    await member({ phone: '+358401119991' });
+    await creditByOperator(t.deps, a.tenant.id, 1000, 'testi');
+    for (let i = 0; i < 3; i++) {
+      const sent = await admin.post('/api/1/announcements/save', { msg_media: 'sms', content: `Hei ${i}`, filter: kuoro, send: true });
+      const before = await currentBalance(t.deps.db, a.tenant.id);
+      await Promise.all([admin.post('/api/1/mooney/balance_pay', { balance_mid: sent.body.mooney_id }), admin.post('/api/1/announcements/cancel', { id: sent.body.id })]);
+      const m = await message(sent.body.id);
+      const rows = await deliveries(sent.body.id);
+      const charged = before - (await currentBalance(t.deps.db, a.tenant.id));
+      if (m.status === 'cancelled') expect([charged, rows.length]).toEqual([0, 0]);
+      else {
+        expect(m.status).toBe('sent');
+        expect(charged).toBe(8);
+        expect(rows).toHaveLength(1);
+      }
+    }
+  });
+
   it('refuses a fraudulent message, blocks the association and logs it; blocked, nothing is sent', async () => {
     await member();
     const scam = await admin.post('/api/1/announcements/save', {

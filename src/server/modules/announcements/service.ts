@@ -119,7 +119,7 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Announc
     line.context = 'announcements';
     line.data = [{ field: 'announcement', new: { id, subject: draft.subject, msg_media: draft.media, recipients: rows.length, total_cents: price.total_cents } }];
     if (free) {
-      await dispatch(trx, tenant.id, id, 'draft', rows, at);
+      if (!(await dispatch(trx, tenant.id, id, 'draft', rows, at))) throw new Conflict('announcement_not_draft');
       return { id, queued: true };
     }
     await messages.updateIf(trx, tenant.id, id, 'draft', { status: 'paying', recipient_count: rows.length });
