@@ -105,6 +105,14 @@ describe(`up-to-dateness from recorded outcomes (${testDialect})`, () => {
     expect(stats.body.stats.result_count).toBe(2);
   });
 
+  it('sorts the list by a medium in the order unused, sent, confirmed, bounced, missing, unsupported', async () => {
+    const sorted = async (field: string, dir: 'asc' | 'desc') =>
+      ((await admin.post('/api/1/members/get_results', { filter: [names], sort: { field, dir }, columns: [field] })).body.results as { id: number }[]).map((m) => m.id);
+    // Ties A–Ö by name (Ajan2 before Ajan5).
+    expect(await sorted('uptodate_email', 'asc')).toEqual([moved.id, plain.id, confirmed.id, bounced.id, foreign.id]);
+    expect(await sorted('uptodate_sms', 'desc')).toEqual([foreign.id, confirmed.id, bounced.id, moved.id, plain.id]);
+  });
+
   it('ignores a condition with an unknown state, like other unusable conditions', async () => {
     expect(await idsWhere('uptodate_email', 'eq', 'kadonnut')).toHaveLength(5);
   });

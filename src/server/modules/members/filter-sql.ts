@@ -185,6 +185,12 @@ export function upToDatenessSql(tenantId: number, medium: 'email' | 'sms'): RawB
   return sql<string>`(case when ${col} is null or ${col} = '' then 'missing'${unsupported} else coalesce(${recorded}, 'unused') end)`;
 }
 
+/** The state's place in UP_TO_DATENESS (unused, sent, confirmed, bounced, missing, unsupported), for sorting the list by it. */
+export function upToDatenessRankSql(tenantId: number, medium: 'email' | 'sms'): RawBuilder<number> {
+  const whens = UP_TO_DATENESS.map((s, i) => sql`when ${s} then ${sql.lit(i)}`);
+  return sql<number>`(case ${upToDatenessSql(tenantId, medium)} ${sql.join(whens, sql` `)} end)`;
+}
+
 function upToDatenessCond(tenantId: number, medium: 'email' | 'sms', verb: string, value: unknown): Sql | null {
   if (typeof value !== 'string' || !(UP_TO_DATENESS as readonly string[]).includes(value)) return null;
   const state = upToDatenessSql(tenantId, medium);
