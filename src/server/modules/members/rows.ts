@@ -40,9 +40,12 @@ export interface RowSource {
 }
 
 /** Up-to-dateness columns: one medium of `uptodate_` each, as the filter fields of the same names. */
-export const UPTODATE_COLUMNS: Readonly<Record<string, keyof MemberUpToDateness>> = { uptodate_email: 'email', uptodate_sms: 'sms' };
+export const UPTODATE_COLUMNS: ReadonlyMap<string, 'email' | 'sms'> = new Map([
+  ['uptodate_email', 'email'],
+  ['uptodate_sms', 'sms'],
+]);
 
-export const wantsOutcomes = (columns: readonly string[]): boolean => columns.some((c) => c === 'uptodate_' || c in UPTODATE_COLUMNS);
+export const wantsOutcomes = (columns: readonly string[]): boolean => columns.some((c) => c === 'uptodate_' || UPTODATE_COLUMNS.has(c));
 
 /** A row builder for one page: the value and group lists are indexed once, up front. */
 function rowBuilder(src: RowSource): (m: Member) => MemberRow {
@@ -57,14 +60,15 @@ function rowBuilder(src: RowSource): (m: Member) => MemberRow {
   const noGroups = new Set<number>();
   const wantsDeletedAt = src.columns.includes('deleted_at');
   const outcomes = src.outcomes ?? NO_OUTCOMES;
+  const stateColumns = src.columns.flatMap((c) => {
+    const medium = UPTODATE_COLUMNS.get(c);
+    return medium ? [{ column: c, medium }] : [];
+  });
   return (m) => {
     const full = presentMember(m, valuesBy.get(m.id) ?? [], groupsBy.get(m.id) ?? noGroups, src.model, outcomes.get(m.id));
     const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: String(full.fullname_) };
     for (const c of src.columns) if (c in full && c !== 'meta_') row[c] = full[c];
-    for (const c of src.columns) {
-      const medium = UPTODATE_COLUMNS[c];
-      if (medium) row[c] = (full.uptodate_ as MemberUpToDateness)[medium];
-    }
+    for (const { column, medium } of stateColumns) row[column] = (full.uptodate_ as MemberUpToDateness)[medium];
     if (wantsDeletedAt) row.deleted_at = m.deleted_at;
     return row;
   };
