@@ -191,10 +191,35 @@ export function upToDatenessRankSql(tenantId: number, medium: 'email' | 'sms'): 
   return sql<number>`(case ${upToDatenessSql(tenantId, medium)} ${sql.join(whens, sql` `)} end)`;
 }
 
+/**
+ * "State is (not) X" without computing every member's state. "Is sent/confirmed/bounced"
+ * takes the members with that outcome for their current address from contact_states as one
+ * `m.id IN (…)` set (as customCond does), read from migration 023's index, so a filter on
+ * bounced emails costs the bounced members, not the register. Negations and "unused" look up
+ * the member's own row by primary key, which stays cheap beside other, narrowing conditions.
+ * Each form is never NULL, so `not (…)` is exactly "not equal".
+ */
 function upToDatenessCond(tenantId: number, medium: 'email' | 'sms', verb: string, value: unknown): Sql | null {
+  if (verb !== 'eq' && verb !== 'neq') return null;
   if (typeof value !== 'string' || !(UP_TO_DATENESS as readonly string[]).includes(value)) return null;
-  const state = upToDatenessSql(tenantId, medium);
-  return verb === 'eq' ? sql<SqlBool>`${state} = ${value}` : verb === 'neq' ? sql<SqlBool>`${state} <> ${value}` : null;
+  const col = sql.ref(medium === 'email' ? 'm.email' : 'm.phone');
+  const missing = sql<SqlBool>`(${col} is null or ${col} = '')`;
+  const finnish = sql<SqlBool>`m.phone like '+358%'`;
+  // Has an address the medium can use: any email; for SMS a Finnish mobile.
+  const usable = medium === 'email' ? sql<SqlBool>`not ${missing}` : sql<SqlBool>`(not ${missing} and ${finnish})`;
+  const sameAs = (member: string) => (medium === 'email' ? sql`lower(cs.address) = lower(${sql.ref(`${member}.email`)})` : sql`cs.address = ${sql.ref(`${member}.phone`)}`);
+  const outcomeIs = (outcome: string | null) => (outcome === null ? sql`` : sql` and cs.outcome = ${outcome}`);
+  const ownRow = (outcome: string | null) =>
+    sql<SqlBool>`exists (select 1 from contact_states cs where cs.tenant_id = ${tenantId} and cs.member_id = m.id and cs.medium = ${medium} and ${sameAs('m')}${outcomeIs(outcome)})`;
+  const recordedSet = (outcome: string) =>
+    sql<SqlBool>`m.id in (select cs.member_id from contact_states cs join members x on x.tenant_id = cs.tenant_id and x.id = cs.member_id
+      where cs.tenant_id = ${tenantId} and cs.medium = ${medium} and cs.outcome = ${outcome} and ${sameAs('x')})`;
+  let is: Sql;
+  if (value === 'missing') is = missing;
+  else if (value === 'unsupported') is = medium === 'sms' ? sql<SqlBool>`(not ${missing} and not ${finnish})` : sql<SqlBool>`1 = 0`;
+  else if (value === 'unused') is = sql<SqlBool>`(${usable} and not ${ownRow(null)})`;
+  else is = sql<SqlBool>`(${usable} and ${verb === 'eq' ? recordedSet(value) : ownRow(value)})`;
+  return verb === 'eq' ? is : sql<SqlBool>`not ${is}`;
 }
 
 function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condition): Sql | null {
