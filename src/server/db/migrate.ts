@@ -18,6 +18,7 @@ import * as m017 from './migrations/017_finnish_sort';
 import * as m018 from './migrations/018_balance_ledger';
 import * as m019 from './migrations/019_messages';
 import * as m020 from './migrations/020_outbox_claim';
+import * as m021 from './migrations/021_contact_states_outcome';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '018_balance_ledger': m018,
   '019_messages': m019,
   '020_outbox_claim': m020,
+  '021_contact_states_outcome': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,5 +46,7 @@ export const VERBS_BY_KIND: Record<string, readonly Verb[]> = {
   date: ['before', 'after', 'between', 'empty', 'not_empty'],
   checkbox: ['checked', 'unchecked'],
   dropdown: ['eq', 'neq', 'empty', 'not_empty'],
+  /** Computed states such as email and SMS up-to-dateness: every member has one. */
+  state: ['eq', 'neq'],
   group: ['in_group', 'not_in_group'],
 };

@@ -144,6 +144,9 @@ const en = {
   members_cannot_deactivate_self: "You cannot make yourself inactive.",
   members_cannot_remove_own_admin: "You cannot remove your own site admin right.",
   members_last_site_admin: "The register must have at least one site admin.",
+  // Members with email still going out cannot be deleted (up-to-dateness and member guards)
+  members_queued_email: "The member cannot be deleted while email to them is waiting to be sent. Try again once the messages have been sent.",
+  members_bulk_queued_email: "No members were deleted: {{count}} of the selected members still have outgoing email waiting. Try again once the messages have been sent, or filter those members out.",
 
   'app.name': 'Seura',
   'app.loading': 'Loading…',
@@ -558,6 +561,19 @@ const en = {
   // Member number and member since
   'member_list.col_member_number': 'Member number',
   'member_list.col_member_since': 'Member since',
+  // Up-to-dateness of email and SMS: list columns, filter fields and the member page
+  'member_list.col_uptodate_email': 'Email status',
+  'member_list.col_uptodate_sms': 'SMS status',
+  'uptodate.unused': 'Not used yet',
+  'uptodate.sent': 'Sent',
+  'uptodate.confirmed': 'Confirmed',
+  'uptodate.bounced': 'Bounced',
+  'uptodate.missing': 'Missing',
+  'uptodate.unsupported': 'Not supported (foreign number)',
+  'uptodate.facts': 'Up-to-dateness of contact details',
+  'uptodate.at': 'Last {{when}}',
+  'uptodate.bounced_email': 'The message to {{address}} bounced {{when}}.',
+  'uptodate.bounced_sms': 'The text message to {{address}} was not delivered {{when}}.',
   'member_list.yes': 'Yes',
   'member_list.no': 'No',
   'member_list.no_name': '(no name)',

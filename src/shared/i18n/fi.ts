@@ -143,6 +143,9 @@ const fi = {
   members_cannot_deactivate_self: "Et voi merkitä itseäsi passiiviseksi.",
   members_cannot_remove_own_admin: "Et voi poistaa omaa pääkäyttäjän oikeuttasi.",
   members_last_site_admin: "Rekisterissä on oltava vähintään yksi pääkäyttäjä.",
+  // Members with email still going out cannot be deleted (up-to-dateness and member guards)
+  members_queued_email: "Jäsentä ei voi poistaa, koska hänelle on lähdössä sähköpostia. Yritä uudelleen, kun viestit on lähetetty.",
+  members_bulk_queued_email: "Jäseniä ei poistettu: {{count}} valituista jäsenistä odottaa vielä lähtevää sähköpostia. Yritä uudelleen, kun viestit on lähetetty, tai rajaa nämä jäsenet pois.",
 
   // --- UI texts (web) ---
   'app.name': 'Seura',
@@ -558,6 +561,19 @@ const fi = {
   // Member number and member since
   'member_list.col_member_number': 'Jäsennumero',
   'member_list.col_member_since': 'Jäsen alkaen',
+  // Up-to-dateness of email and SMS: list columns, filter fields and the member page
+  'member_list.col_uptodate_email': 'Sähköpostin tila',
+  'member_list.col_uptodate_sms': 'Tekstiviestien tila',
+  'uptodate.unused': 'Ei vielä käytetty',
+  'uptodate.sent': 'Lähetetty',
+  'uptodate.confirmed': 'Vahvistettu',
+  'uptodate.bounced': 'Palautunut',
+  'uptodate.missing': 'Puuttuu',
+  'uptodate.unsupported': 'Ei tuettu (ulkomainen numero)',
+  'uptodate.facts': 'Yhteystietojen ajantasaisuus',
+  'uptodate.at': 'Viimeksi {{when}}',
+  'uptodate.bounced_email': 'Viesti osoitteeseen {{address}} palautui {{when}}.',
+  'uptodate.bounced_sms': 'Tekstiviesti numeroon {{address}} ei mennyt perille {{when}}.',
   'member_list.yes': 'Kyllä',
   'member_list.no': 'Ei',
   'member_list.no_name': '(ei nimeä)',

@@ -144,6 +144,9 @@ const sv = {
   members_cannot_deactivate_self: "Du kan inte göra dig själv passiv.",
   members_cannot_remove_own_admin: "Du kan inte ta bort din egen huvudanvändarbehörighet.",
   members_last_site_admin: "Registret måste ha minst en huvudanvändare.",
+  // Members with email still going out cannot be deleted (up-to-dateness and member guards)
+  members_queued_email: "Medlemmen kan inte tas bort eftersom e-post till hen väntar på att skickas. Försök igen när meddelandena har skickats.",
+  members_bulk_queued_email: "Inga medlemmar togs bort: {{count}} av de valda medlemmarna väntar fortfarande på utgående e-post. Försök igen när meddelandena har skickats, eller avgränsa bort dessa medlemmar.",
 
   'app.name': 'Seura',
   'app.loading': 'Laddar…',
@@ -558,6 +561,19 @@ const sv = {
   // Member number and member since
   'member_list.col_member_number': 'Medlemsnummer',
   'member_list.col_member_since': 'Medlem sedan',
+  // Up-to-dateness of email and SMS: list columns, filter fields and the member page
+  'member_list.col_uptodate_email': 'E-postens status',
+  'member_list.col_uptodate_sms': 'Sms-status',
+  'uptodate.unused': 'Inte använd ännu',
+  'uptodate.sent': 'Skickad',
+  'uptodate.confirmed': 'Bekräftad',
+  'uptodate.bounced': 'Returnerad',
+  'uptodate.missing': 'Saknas',
+  'uptodate.unsupported': 'Stöds inte (utländskt nummer)',
+  'uptodate.facts': 'Kontaktuppgifternas aktualitet',
+  'uptodate.at': 'Senast {{when}}',
+  'uptodate.bounced_email': 'Meddelandet till {{address}} returnerades {{when}}.',
+  'uptodate.bounced_sms': 'Sms:et till {{address}} nådde inte fram {{when}}.',
   'member_list.yes': 'Ja',
   'member_list.no': 'Nej',
   'member_list.no_name': '(inget namn)',

@@ -8,6 +8,7 @@ import { endSessionsIn } from '../session/end';
 import * as bulk from './bulk-repo';
 import type { BulkReply } from '../../../shared/schemas/bulk';
 import { loadModel } from './model';
+import { refuseBulkIfEmailOutgoing } from '../contacts/outgoing';
 
 // Bulk remove (to the bin) and bulk restore: one undoable batch that records each
 // member's deleted_at before setting it.
@@ -19,6 +20,7 @@ const RESTORE = { remove: false, kind: 'bulkrestore', event: 'members_bulkrestor
 async function setDeletedAt(deps: Deps, tenant: Tenant, me: Member, filter: Filter, where: RawBuilder<unknown>, how: typeof REMOVE | typeof RESTORE): Promise<BulkReply> {
   const { remove, kind } = how;
   return act(deps, tenant, me, how.event, async (trx, line, at) => {
+    if (remove) await refuseBulkIfEmailOutgoing(trx, tenant.id, where);
     const b = await open(trx, tenant.id, { kind, summary: { filter }, authorId: me.id, at });
     await b.pin(where);
     await b.recordColumns(['deleted_at']);

@@ -10,6 +10,7 @@ import { eraseTraces, erasureTerms } from './erase-repo';
 import { eraseFiles } from './erase-files';
 import { loadModel } from './model';
 import * as purge from './purge-repo';
+import { refuseBulkIfEmailOutgoing } from '../contacts/outgoing';
 
 const CHUNK = 1000;
 
@@ -23,9 +24,11 @@ const CHUNK = 1000;
 export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, filter: Filter): Promise<{ count: number }> {
   const model = await loadModel(deps.db, tenant.id);
   const tid = tenant.id;
-  const ids = await bulk.idsWhere(deps.db, bulk.deletedMatching({ db: deps.db, dialect: deps.dialect, tenantId: tid, model }, filter));
+  const where = bulk.deletedMatching({ db: deps.db, dialect: deps.dialect, tenantId: tid, model }, filter);
+  const ids = await bulk.idsWhere(deps.db, where);
   if (ids.length === 0) return { count: 0 };
   const terms = await act(deps, tenant, me, 'members_deleted_permanently', async (trx, line) => {
+    await refuseBulkIfEmailOutgoing(trx, tid, where);
     // Read before the rows go: what names them elsewhere (GDPR Art. 17).
     const { terms } = await erasureTerms(trx, deps.dialect, tid, ids);
     for (let i = 0; i < ids.length; i += CHUNK) await purge.emptySignInLines(trx, tid, ids.slice(i, i + CHUNK));

@@ -4,6 +4,7 @@ import type { Field } from '../../../shared/fields/types';
 import type { Dialect } from '../../db/kysely';
 import { parseDecimalText } from '../../../shared/fields/values';
 import type { MemberModel } from './model';
+import { UP_TO_DATENESS, UPTODATE_FIELDS } from '../../../shared/members/upToDateness';
 
 // One compiler from a (normalised) filter to SQL for both dialects; the member list,
 // stats, bulk edit, export and messaging all use it. The members table is aliased `m`.
@@ -168,6 +169,59 @@ function groupCond(tenantId: number, model: MemberModel, name: string, verb: str
   return verb === 'in_group' ? inGroup : sql<SqlBool>`not (${inGroup})`;
 }
 
+/**
+ * A member's up-to-dateness for one medium as SQL, the same as memberUpToDateness
+ * (shared/members/upToDateness.ts): missing without an address; for SMS, unsupported
+ * unless a Finnish mobile (stored E.164 of the phone field: Finnish numbers are accepted only
+ * as mobiles, foreign ones never start +358, so "+358…" is exactly isFinnishMobile); else the
+ * outcome recorded for the current address (contact_states, looked up by its primary key
+ * and scoped to the tenant), or unused.
+ */
+export function upToDatenessSql(tenantId: number, medium: 'email' | 'sms'): RawBuilder<string> {
+  const col = sql.ref(medium === 'email' ? 'm.email' : 'm.phone');
+  const same = medium === 'email' ? sql`lower(cs.address) = lower(m.email)` : sql`cs.address = m.phone`;
+  const recorded = sql`(select cs.outcome from contact_states cs where cs.tenant_id = ${tenantId} and cs.member_id = m.id and cs.medium = ${medium} and ${same})`;
+  const unsupported = medium === 'sms' ? sql` when m.phone not like '+358%' then 'unsupported'` : sql``;
+  return sql<string>`(case when ${col} is null or ${col} = '' then 'missing'${unsupported} else coalesce(${recorded}, 'unused') end)`;
+}
+
+/** The state's place in UP_TO_DATENESS (unused, sent, confirmed, bounced, missing, unsupported), for sorting the list by it. */
+export function upToDatenessRankSql(tenantId: number, medium: 'email' | 'sms'): RawBuilder<number> {
+  const whens = UP_TO_DATENESS.map((s, i) => sql`when ${s} then ${sql.lit(i)}`);
+  return sql<number>`(case ${upToDatenessSql(tenantId, medium)} ${sql.join(whens, sql` `)} end)`;
+}
+
+/**
+ * "State is (not) X" without computing every member's state. "Is sent/confirmed/bounced"
+ * takes the members with that outcome for their current address from contact_states as one
+ * `m.id IN (…)` set (as customCond does), read from migration 023's index, so a filter on
+ * bounced emails costs the bounced members, not the register. Negations and "unused" look up
+ * the member's own row by primary key, which stays cheap beside other, narrowing conditions.
+ * Each form is never NULL, so `not (…)` is exactly "not equal".
+ */
+function upToDatenessCond(tenantId: number, medium: 'email' | 'sms', verb: string, value: unknown): Sql | null {
+  if (verb !== 'eq' && verb !== 'neq') return null;
+  if (typeof value !== 'string' || !(UP_TO_DATENESS as readonly string[]).includes(value)) return null;
+  const col = sql.ref(medium === 'email' ? 'm.email' : 'm.phone');
+  const missing = sql<SqlBool>`(${col} is null or ${col} = '')`;
+  const finnish = sql<SqlBool>`m.phone like '+358%'`;
+  // Has an address the medium can use: any email; for SMS a Finnish mobile.
+  const usable = medium === 'email' ? sql<SqlBool>`not ${missing}` : sql<SqlBool>`(not ${missing} and ${finnish})`;
+  const sameAs = (member: string) => (medium === 'email' ? sql`lower(cs.address) = lower(${sql.ref(`${member}.email`)})` : sql`cs.address = ${sql.ref(`${member}.phone`)}`);
+  const outcomeIs = (outcome: string | null) => (outcome === null ? sql`` : sql` and cs.outcome = ${outcome}`);
+  const ownRow = (outcome: string | null) =>
+    sql<SqlBool>`exists (select 1 from contact_states cs where cs.tenant_id = ${tenantId} and cs.member_id = m.id and cs.medium = ${medium} and ${sameAs('m')}${outcomeIs(outcome)})`;
+  const recordedSet = (outcome: string) =>
+    sql<SqlBool>`m.id in (select cs.member_id from contact_states cs join members x on x.tenant_id = cs.tenant_id and x.id = cs.member_id
+      where cs.tenant_id = ${tenantId} and cs.medium = ${medium} and cs.outcome = ${outcome} and ${sameAs('x')})`;
+  let is: Sql;
+  if (value === 'missing') is = missing;
+  else if (value === 'unsupported') is = medium === 'sms' ? sql<SqlBool>`(not ${missing} and not ${finnish})` : sql<SqlBool>`1 = 0`;
+  else if (value === 'unused') is = sql<SqlBool>`(${usable} and not ${ownRow(null)})`;
+  else is = sql<SqlBool>`(${usable} and ${verb === 'eq' ? recordedSet(value) : ownRow(value)})`;
+  return verb === 'eq' ? is : sql<SqlBool>`not ${is}`;
+}
+
 function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condition): Sql | null {
   if (c.field === FILTER_OR) {
     const parts = (c.value as Condition[]).map((x) => conditionSql(d, tenantId, model, x)).filter((x): x is Sql => x !== null);
@@ -175,6 +229,8 @@ function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condi
   }
   if (c.verb === 'in_group' || c.verb === 'not_in_group') return groupCond(tenantId, model, c.field, c.verb);
   if (c.field === 'phone') return phoneCond(d, c.verb, c.value);
+  if (c.field === UPTODATE_FIELDS.email) return upToDatenessCond(tenantId, 'email', c.verb, c.value);
+  if (c.field === UPTODATE_FIELDS.sms) return upToDatenessCond(tenantId, 'sms', c.verb, c.value);
   if (c.field === 'fullname_') return textCond(d, sql`(m.firstname || ' ' || m.lastname)`, c.verb, c.value);
   if (TEXT_COLUMNS.has(c.field)) return textCond(d, sql.ref(`m.${c.field}`), c.verb, c.value);
   if (BOOL_COLUMNS.has(c.field)) {

@@ -4,7 +4,8 @@ import type { Db, Dialect } from '../../db/kysely';
 import type { Member } from '../../db/schema';
 import type { Filter } from '../../../shared/filter/types';
 import { foldForSearch } from '../../../shared/search';
-import { filterSql } from './filter-sql';
+import { filterSql, upToDatenessRankSql } from './filter-sql';
+import { UPTODATE_FIELDS } from '../../../shared/members/upToDateness';
 import type { MemberModel } from './model';
 
 // Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
@@ -88,6 +89,10 @@ function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']):
     return { join: none, order: sql`case when ${col} is null or ${col} = '' then 1 else 0 end, ${col} ${dir}, ${byName}` };
   }
   if (SORTABLE_NUMBER.has(sort.field)) return { join: none, order: sql`${sql.ref(`m.${sort.field}`)} ${dir}, ${byName}` };
+  // Up-to-dateness columns in the order unused, sent, confirmed, bounced, missing, unsupported.
+  if (sort.field === UPTODATE_FIELDS.email || sort.field === UPTODATE_FIELDS.sms) {
+    return { join: none, order: sql`${upToDatenessRankSql(tenantId, sort.field === UPTODATE_FIELDS.email ? 'email' : 'sms')} ${dir}, ${byName}` };
+  }
   const group = model.groupByName.get(sort.field);
   if (group) {
     // Members of the group first when ascending (like a ticked checkbox column).

@@ -2,7 +2,7 @@ import type { Member } from '../../db/schema';
 import type { Field, StoredValue } from '../../../shared/fields/types';
 import { valueToText } from '../../../shared/fields/values';
 import { formatFinnishMobile } from '../../../shared/finnish';
-import { memberUpToDateness } from '../../../shared/members/upToDateness';
+import { memberUpToDateness, type RecordedOutcome } from '../../../shared/members/upToDateness';
 import { foldForSearch } from '../../../shared/search';
 import type { MemberBody } from '../../../shared/schemas/members';
 import type { MemberModel } from './model';
@@ -28,7 +28,8 @@ export function apiValue(field: Field, v: StoredValue | undefined): unknown {
 
 export const fullname = (m: Pick<Member, 'firstname' | 'lastname'>): string => `${m.firstname} ${m.lastname}`.trim();
 
-export function presentMember(m: Member, values: ValueRow[], groupIds: Set<number>, model: MemberModel): MemberBody {
+/** `recorded`: what messaging recorded for the member (contacts/outcomes.ts), behind `uptodate_`. */
+export function presentMember(m: Member, values: ValueRow[], groupIds: Set<number>, model: MemberModel, recorded: readonly RecordedOutcome[] = []): MemberBody {
   const byField = new Map(values.map((v) => [v.field_id, { text: v.value_text, num: v.value_num }]));
   const body: MemberBody = {
     id: m.id,
@@ -50,8 +51,8 @@ export function presentMember(m: Member, values: ValueRow[], groupIds: Set<numbe
     created_at: m.created_at,
     updated_at: m.updated_at,
     meta_: { deleted: m.deleted_at !== null, pending: m.pending === 1, deleted_at: m.deleted_at },
-    // Per-medium up-to-dateness: SMS to a foreign mobile is 'unsupported'.
-    uptodate_: memberUpToDateness(m),
+    // Per-medium up-to-dateness from the recorded outcomes: SMS to a foreign mobile is 'unsupported'.
+    uptodate_: memberUpToDateness(m, recorded),
   };
   for (const f of model.custom) body[f.name] = apiValue(f, byField.get(f.id));
   for (const g of model.groups) {

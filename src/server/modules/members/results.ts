@@ -6,7 +6,8 @@ import { jsonStream } from './json-pieces';
 import * as list from './list-repo';
 import { loadModel, type MemberModel } from './model';
 import * as repo from './repo';
-import { buildRows } from './rows';
+import { buildRows, wantsOutcomes } from './rows';
+import { NO_OUTCOMES, outcomesOf } from '../contacts/outcomes';
 import type { ResultsOpts } from './service';
 
 // The page of everyone (get_results with a page longer than list.BIG_PAGE) as a stream:
@@ -15,16 +16,18 @@ import type { ResultsOpts } from './service';
 // as a short page's ({results, stats}); the process never holds 100 000 members at once,
 // which also keeps garbage collection pauses short.
 
-/** Reads the custom values and group memberships of some members, only when the columns show them. */
+/** Reads the custom values, group memberships and messaging outcomes of some members, only when the columns show them. */
 export function columnLoader(deps: Deps, tenant: Tenant, model: MemberModel, columns: readonly string[]) {
   const wantsCustom = columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
   const wantsGroups = columns.some((c) => model.groupByName.has(c));
+  const wantsStates = wantsOutcomes(columns);
   return async (ids: number[]) => {
-    const [values, groups] = await Promise.all([
+    const [values, groups, outcomes] = await Promise.all([
       wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
       wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+      wantsStates ? outcomesOf(deps.db, tenant.id, ids) : Promise.resolve(NO_OUTCOMES),
     ]);
-    return { values, groups };
+    return { values, groups, outcomes };
   };
 }
 
@@ -37,8 +40,8 @@ export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpt
   async function* rows(): AsyncGenerator<MemberRow[]> {
     for (let i = 0; i < ids.length; i += list.LIST_CHUNKS.rows) {
       const members = await list.membersInOrder(ctx, ids.slice(i, i + list.LIST_CHUNKS.rows));
-      const { values, groups } = await load(members.map((m) => m.id));
-      yield buildRows({ members, values, groups, model, columns: opts.columns });
+      const { values, groups, outcomes } = await load(members.map((m) => m.id));
+      yield buildRows({ members, values, groups, model, columns: opts.columns, outcomes });
     }
   }
   return jsonStream({ results: rows(), stats: { result_count: total, result_application_count: applications } }, 'results');

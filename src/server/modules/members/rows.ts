@@ -4,6 +4,8 @@ import type { MemberRow } from '../../../shared/schemas/members';
 import type { MemberModel } from './model';
 import { presentMember } from './present';
 import type { ValueRow } from './repo';
+import type { MemberUpToDateness } from '../../../shared/members/upToDateness';
+import { NO_OUTCOMES, type OutcomesByMember } from '../contacts/outcomes';
 
 // List rows from member rows + their values and group links: the value and group
 // lists are indexed by member once, so a page costs O(members + values + links), not
@@ -33,7 +35,17 @@ export interface RowSource {
   model: MemberModel;
   /** Requested columns: rows carry id, names and only these. */
   columns: readonly string[];
+  /** Recorded messaging outcomes, read only when a column shows up-to-dateness (wantsOutcomes). */
+  outcomes?: OutcomesByMember;
 }
+
+/** Up-to-dateness columns: one medium of `uptodate_` each, as the filter fields of the same names. */
+export const UPTODATE_COLUMNS: ReadonlyMap<string, 'email' | 'sms'> = new Map([
+  ['uptodate_email', 'email'],
+  ['uptodate_sms', 'sms'],
+]);
+
+export const wantsOutcomes = (columns: readonly string[]): boolean => columns.some((c) => c === 'uptodate_' || UPTODATE_COLUMNS.has(c));
 
 /** A row builder for one page: the value and group lists are indexed once, up front. */
 function rowBuilder(src: RowSource): (m: Member) => MemberRow {
@@ -47,10 +59,16 @@ function rowBuilder(src: RowSource): (m: Member) => MemberRow {
   }
   const noGroups = new Set<number>();
   const wantsDeletedAt = src.columns.includes('deleted_at');
+  const outcomes = src.outcomes ?? NO_OUTCOMES;
+  const stateColumns = src.columns.flatMap((c) => {
+    const medium = UPTODATE_COLUMNS.get(c);
+    return medium ? [{ column: c, medium }] : [];
+  });
   return (m) => {
-    const full = presentMember(m, valuesBy.get(m.id) ?? [], groupsBy.get(m.id) ?? noGroups, src.model);
+    const full = presentMember(m, valuesBy.get(m.id) ?? [], groupsBy.get(m.id) ?? noGroups, src.model, outcomes.get(m.id));
     const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: String(full.fullname_) };
     for (const c of src.columns) if (c in full && c !== 'meta_') row[c] = full[c];
+    for (const { column, medium } of stateColumns) row[column] = (full.uptodate_ as MemberUpToDateness)[medium];
     if (wantsDeletedAt) row.deleted_at = m.deleted_at;
     return row;
   };
@@ -62,7 +80,7 @@ export function buildRows(src: RowSource): MemberRow[] {
 }
 
 /** What one chunk of members needs besides the member rows. */
-export type LoadLinks = (memberIds: number[]) => Promise<{ values: readonly ValueRow[]; groups: readonly GroupLink[] }>;
+export type LoadLinks = (memberIds: number[]) => Promise<{ values: readonly ValueRow[]; groups: readonly GroupLink[]; outcomes?: OutcomesByMember }>;
 
 /**
  * As buildRows for a long page: values and group links are read and rows built `every`
@@ -80,8 +98,8 @@ export async function buildRowsInChunks(
   for (let i = 0; i < members.length; i += every) {
     if (i > 0) await yieldToLoop();
     const chunk = members.slice(i, i + every);
-    const { values, groups } = await load(chunk.map((m) => m.id));
-    for (const row of buildRows({ members: chunk, values, groups, model, columns })) out.push(row);
+    const { values, groups, outcomes } = await load(chunk.map((m) => m.id));
+    for (const row of buildRows({ members: chunk, values, groups, model, columns, outcomes })) out.push(row);
   }
   return out;
 }

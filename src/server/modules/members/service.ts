@@ -24,6 +24,8 @@ import { buildRowsInChunks } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 import { columnLoader } from './results';
+import { outcomesOf } from '../contacts/outcomes';
+import { refuseIfEmailOutgoing } from '../contacts/outgoing';
 
 // Member actions: each is one transaction that also writes history and the log.
 
@@ -42,8 +44,12 @@ async function load(deps: Deps, tenant: Tenant, id: number, opts: GetOpts = {}):
 
 async function present(deps: Deps, tenant: Tenant, m: Member, model?: MemberModel): Promise<MemberBody> {
   const mdl = model ?? (await loadModel(deps.db, tenant.id));
-  const [values, groups] = await Promise.all([repo.valuesOf(deps.db, tenant.id, [m.id]), repo.groupsOf(deps.db, tenant.id, [m.id])]);
-  return presentMember(m, values, new Set(groups.map((g) => g.group_id)), mdl);
+  const [values, groups, outcomes] = await Promise.all([
+    repo.valuesOf(deps.db, tenant.id, [m.id]),
+    repo.groupsOf(deps.db, tenant.id, [m.id]),
+    outcomesOf(deps.db, tenant.id, [m.id]),
+  ]);
+  return presentMember(m, values, new Set(groups.map((g) => g.group_id)), mdl, outcomes.get(m.id));
 }
 
 export async function getMember(deps: Deps, tenant: Tenant, id: number, opts: GetOpts = {}): Promise<MemberBody> {
@@ -166,6 +172,7 @@ export async function deleteMember(deps: Deps, tenant: Tenant, me: Member, id: n
   }
   // A batch like bulk remove, so the notification's "Kumoa" uses the same undo.
   return act(deps, tenant, me, 'member_deleted', async (trx, line, at) => {
+    await refuseIfEmailOutgoing(trx, tenant.id, id);
     const b = await open(trx, tenant.id, { kind: 'delete', summary: { member: id }, authorId: me.id, at });
     await b.pin([id]);
     await b.recordColumns(['deleted_at']);

@@ -236,7 +236,7 @@ function ConditionRow({ t, row, n, fields, update, remove, locked }: ConditionRo
   const valueInput = (which: 'value' | 'value2', label: string) => {
     const text = row[which];
     const set = (next: string) => update(row.key, (r) => ({ ...r, [which]: next }));
-    if (kind === 'dropdown') {
+    if (kind === 'dropdown' || kind === 'state') {
       return (
         <NativeSelect
           aria-label={label}

@@ -15,6 +15,7 @@ import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { BypassModal } from './BypassModal';
 import { MemberFlagsSection, MemberGroupsSection, MemberPasswordSection } from './MemberAdminSections';
+import { UpToDatenessFacts } from './UpToDatenessFacts';
 import { FieldSection, sections } from './MemberFieldSection';
 import {
   bypassableFields,
@@ -176,6 +177,7 @@ export function MemberForm<R extends MemberBody = MemberReply>({
 
           {admin ? (
             <>
+              {member ? <UpToDatenessFacts member={member} /> : null}
               <MemberGroupsSection form={form} groups={customGroups} />
               <MemberFlagsSection form={form} member={member} />
               <MemberPasswordSection form={form} creating={creating} />

@@ -48,7 +48,7 @@ export function verbLabel(t: TFunction, verb: Verb): string {
 function valueText(field: FilterField | undefined, value: unknown): string {
   if (typeof value === 'string' && parseIsoDate(value)) return formatFinnishDate(value);
   if (typeof value === 'number') return String(value).replace('.', ',');
-  if (field?.kind === 'dropdown') return field.options.find((o) => o.value === value)?.label ?? String(value);
+  if (field?.kind === 'dropdown' || field?.kind === 'state') return field.options.find((o) => o.value === value)?.label ?? String(value);
   return String(value);
 }
 

@@ -10,7 +10,7 @@ import type { Group } from '../../../shared/schemas/groups';
 // URL, the list, bulk edit and export share. Rows still being filled in are dropped
 // from the filter, like the server drops empty values.
 
-export type FieldKind = 'text' | 'number' | 'date' | 'checkbox' | 'dropdown' | 'group';
+export type FieldKind = 'text' | 'number' | 'date' | 'checkbox' | 'dropdown' | 'group' | 'state';
 
 export interface FilterField {
   name: string;
