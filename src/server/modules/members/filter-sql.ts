@@ -194,7 +194,7 @@ export function upToDatenessRankSql(tenantId: number, medium: 'email' | 'sms'): 
 /**
  * "State is (not) X" without computing every member's state. "Is sent/confirmed/bounced"
  * takes the members with that outcome for their current address from contact_states as one
- * `m.id IN (…)` set (as customCond does), read from migration 023's index, so a filter on
+ * `m.id IN (…)` set (as customCond does), read from migration 021's index, so a filter on
  * bounced emails costs the bounced members, not the register. Negations and "unused" look up
  * the member's own row by primary key, which stays cheap beside other, narrowing conditions.
  * Each form is never NULL, so `not (…)` is exactly "not equal".
