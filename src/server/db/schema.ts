@@ -327,7 +327,7 @@ export interface DeliveriesTable {
   created_at: string;
   status_at: string;
 }
-export type DeliveryStatus = 'queued' | 'sending' | 'sent' | 'unknown' | 'read' | 'bounced' | 'cancelled' | 'confirmed';
+export type DeliveryStatus = 'held' | 'queued' | 'sending' | 'sent' | 'unknown' | 'read' | 'bounced' | 'cancelled' | 'confirmed';
 
 /** A payment item ("mooney"): what one user action costs and whether it is paid. */
 export interface PaymentItemsTable {

@@ -14,7 +14,8 @@ export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_CONTENT_MAX = 200_000;
 export const ADDRECIPS_MAX = 1000;
 
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'unknown', 'read', 'bounced', 'cancelled', 'confirmed'] as const;
+/** `held`: recipients fixed when the message was sent for payment; queued once it is paid. */
+export const DELIVERY_STATUSES = ['held', 'queued', 'sending', 'sent', 'unknown', 'read', 'bounced', 'cancelled', 'confirmed'] as const;
 export type DeliveryStatusName = (typeof DELIVERY_STATUSES)[number];
 
 export const MESSAGE_STATUSES = ['draft', 'paying', 'sent', 'cancelled'] as const;

@@ -40,7 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('medium', 'text', (c) => c.notNull())
     /** Email address, E.164 number, or the postal address as one line, as sent. */
     .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
-    /** queued | sending | sent | unknown | read | bounced | cancelled | confirmed */
+    /** held (waiting for payment) | queued | sending | sent | unknown | read | bounced | cancelled | confirmed */
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued'))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text', (c) => c.notNull())

@@ -17,6 +17,7 @@ describe(`announcements (${testDialect})`, () => {
 
   const org = { scope_: 'organisation', name_: 'Alfa ry', reply_to_email: 'hallitus@alfa.fi', business_id: '0112038-9' };
   const deliveries = (messageId: number) => t.deps.db.selectFrom('deliveries').selectAll().where('message_id', '=', messageId).orderBy('id').execute();
+  const statuses = async (messageId: number) => (await deliveries(messageId)).map((d) => d.status);
   const message = (id: number) => t.deps.db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const logOf = async (event: string) => t.deps.db.selectFrom('activity_log').selectAll().where('tenant_id', '=', a.tenant.id).where('event', '=', event).execute();
   const kuoro = [{ field: 'lastname', verb: 'starts', value: 'Kuoro' }];
@@ -177,7 +178,9 @@ describe(`announcements (${testDialect})`, () => {
     expect(sent.body).toEqual({ id: expect.any(Number), mooney_id: expect.any(String), queued: false });
     const mid = sent.body.mooney_id as string;
     expect((await message(sent.body.id)).status).toBe('paying');
-    expect(await deliveries(sent.body.id)).toHaveLength(0);
+    // Who receives it is fixed now, at the price shown: the deliveries wait for the payment.
+    expect(await statuses(sent.body.id)).toEqual(['held', 'held', 'held']);
+    await member({ phone: '+358401112226' });
 
     const item = await admin.get(`/api/1/mooney/${mid}`);
     expect(item.body).toMatchObject({ id: mid, context: 'announcement', price_rows: preview.body.price.rows, original_amount: 24, amount: 24, paid: false, goto: `/announcements/${sent.body.id}`, method: null });
@@ -189,7 +192,7 @@ describe(`announcements (${testDialect})`, () => {
     const poor = await admin.post('/api/1/mooney/balance_pay', { balance_mid: mid });
     expect(poor.status).toBe(400);
     expect(poor.body).toEqual({ errors: { general: ['insufficient_balance'] } });
-    expect(await deliveries(sent.body.id)).toHaveLength(0);
+    expect(await statuses(sent.body.id)).toEqual(['held', 'held', 'held']);
     expect((await admin.get(`/api/1/mooney/${mid}`)).body.paid).toBe(false);
 
     await creditByOperator(t.deps, a.tenant.id, 1000, 'testi');
@@ -203,6 +206,8 @@ describe(`announcements (${testDialect})`, () => {
     expect(p2.body).toEqual({ paid: true, goto: `/announcements/${sent.body.id}` });
     expect(await currentBalance(t.deps.db, a.tenant.id)).toBe(before + 1000 - 24);
     const rows = await deliveries(sent.body.id);
+    // The member added after sending for payment is not among them: the price covered three.
+    expect(rows.map((d) => d.status)).toEqual(['queued', 'queued', 'queued']);
     expect(rows.map((d) => d.address).sort()).toEqual(['+358401112223', '+358401112224', '+358401112225']);
     expect((await message(sent.body.id)).status).toBe('sent');
     // Once more later: still nothing new.
@@ -239,7 +244,7 @@ describe(`announcements (${testDialect})`, () => {
     await creditByOperator(t.deps, a.tenant.id, 10_000, 'testi');
     const pay = await admin.post('/api/1/mooney/balance_pay', { balance_mid: letter.body.mooney_id });
     expect(pay.body).toEqual({ errors: { general: ['mooney_cancelled'] } });
-    expect(await deliveries(letter.body.id)).toHaveLength(0);
+    expect(await statuses(letter.body.id)).toEqual(['cancelled']);
   });
 
   it('never charges without queuing: a payment and a cancel in parallel', async () => {
@@ -252,7 +257,7 @@ describe(`announcements (${testDialect})`, () => {
       const m = await message(sent.body.id);
       const rows = await deliveries(sent.body.id);
       const charged = before - (await currentBalance(t.deps.db, a.tenant.id));
-      if (m.status === 'cancelled') expect([charged, rows.length]).toEqual([0, 0]);
+      if (m.status === 'cancelled') expect([charged, rows.map((d) => d.status)]).toEqual([0, ['cancelled']]);
       else {
         expect(m.status).toBe('sent');
         expect(charged).toBe(8);
@@ -298,7 +303,7 @@ describe(`announcements (${testDialect})`, () => {
     const pay = await admin.post('/api/1/mooney/balance_pay', { balance_mid: sent.body.mooney_id });
     expect(pay.body).toEqual({ errors: { general: ['messaging_blocked'] } });
     expect(await currentBalance(t.deps.db, a.tenant.id)).toBe(before);
-    expect(await deliveries(sent.body.id)).toHaveLength(0);
+    expect(await statuses(sent.body.id)).toEqual(['held']);
     expect((await admin.get(`/api/1/mooney/${sent.body.mooney_id}`)).body.paid).toBe(false);
   });
 

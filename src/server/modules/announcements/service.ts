@@ -14,7 +14,7 @@ import { act } from '../log/act';
 import * as settingsRepo from '../settings/repo';
 import { blockForFraud, trustOf } from '../tenants/trust';
 import { cancelQueued } from '../outbox/queue-repo';
-import { deliveriesOf, dispatch } from '../messages/dispatch';
+import { deliveriesOf, dispatch, hold } from '../messages/dispatch';
 import { prepareMessage, previewReply, sendProblems, SMS_MAX_PARTS, type MessageDraft } from '../messages/preview';
 import * as messages from '../messages/repo';
 import * as mooney from '../payments/mooney-repo';
@@ -122,7 +122,7 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Announc
       if (!(await dispatch(trx, tenant.id, id, 'draft', rows, at))) throw new Conflict('announcement_not_draft');
       return { id, queued: true };
     }
-    await messages.updateIf(trx, tenant.id, id, 'draft', { status: 'paying', recipient_count: rows.length });
+    if (!(await hold(trx, tenant.id, id, rows, at))) throw new Conflict('announcement_not_draft');
     return { id, mooney_id: mid, queued: false };
   });
 }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/kysely';
 // sent), for the delete guards in outgoing.ts. Uses the deliveries_member index.
 
 /** Delivery statuses of email still on its way out of the outbox. */
-const OUTGOING = ['queued', 'sending'] as const;
+// Held email (its message waits for payment) goes out once paid: it holds the member back too.
+const OUTGOING = ['held', 'queued', 'sending'] as const;
 
 /** How many of the members `where` (a condition over `members m`, tenant included) has email still going out. */
 export async function countWithOutgoingEmail(db: Db, tenantId: number, where: RawBuilder<unknown>): Promise<number> {

@@ -1,10 +1,8 @@
 import type { Db } from '../../db/kysely';
 import type { MessageStatus } from '../../db/schema';
 import type { MessageMedia } from '../../../shared/messages/media';
-import { queueDeliveries, type NewDelivery } from '../outbox/queue-repo';
-import { normalizeFilter } from '../../../shared/filter/normalize';
-import { MESSAGE_MEDIA } from '../../../shared/messages/media';
-import type { MessageDraft, PreparedMessage } from './preview';
+import { queueDeliveries, releaseHeld, type NewDelivery } from '../outbox/queue-repo';
+import type { PreparedMessage } from './preview';
 import type { Recipient } from './recipients-repo';
 import * as repo from './repo';
 
@@ -41,24 +39,21 @@ export async function dispatch(trx: Db, tenantId: number, messageId: number, fro
   return true;
 }
 
-function json(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+/**
+ * Moves the message from draft to waiting for payment, its deliveries held: who receives it
+ * is fixed now, at the price shown. Returns false when the message was no longer a draft.
+ */
+export async function hold(trx: Db, tenantId: number, messageId: number, rows: readonly NewDelivery[], at: string): Promise<boolean> {
+  const moved = await repo.updateIf(trx, tenantId, messageId, 'draft', { status: 'paying', updated_at: at, recipient_count: rows.length });
+  if (!moved) return false;
+  await queueDeliveries(trx, tenantId, messageId, rows, at, 'held');
+  return true;
 }
 
-/** A saved message as the draft prepareMessage takes (its filter null when it had none). */
-export function storedDraft(m: repo.MessageRow): MessageDraft {
-  const filter = json(m.filter);
-  const ids = json(m.addrecips);
-  return {
-    context: m.kind,
-    media: (MESSAGE_MEDIA as readonly string[]).includes(m.msg_media) ? (m.msg_media as MessageMedia) : 'email',
-    subject: m.subject,
-    content: m.content,
-    filter: filter === null ? null : normalizeFilter(filter),
-    addrecips: Array.isArray(ids) ? ids.filter((x): x is number => Number.isSafeInteger(x)) : [],
-  };
+/** The message has been paid: sent, and its held deliveries queued. False when it was no longer waiting (cancelled). */
+export async function release(trx: Db, tenantId: number, messageId: number, at: string): Promise<boolean> {
+  const moved = await repo.updateIf(trx, tenantId, messageId, 'paying', { status: 'sent', sent_at: at, updated_at: at });
+  if (!moved) return false;
+  await releaseHeld(trx, tenantId, messageId, at);
+  return true;
 }

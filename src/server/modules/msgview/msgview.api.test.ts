@@ -65,7 +65,7 @@ describe(`message views for admins (${testDialect})`, () => {
         msg_media: 'email',
         status: 'sent',
         recipient_count: 5,
-        msg_statuses: { queued: 1, sending: 0, sent: 2, unknown: 0, read: 1, bounced: 1, cancelled: 0, confirmed: 0 },
+        msg_statuses: { held: 0, queued: 1, sending: 0, sent: 2, unknown: 0, read: 1, bounced: 1, cancelled: 0, confirmed: 0 },
       });
     });
 

@@ -15,8 +15,11 @@ export interface NewDelivery {
 /** Rows per INSERT: well under SQLite's 32 766 bound parameters at 9 columns a row. */
 const CHUNK = 500;
 
-/** Queues one delivery per row for the message; returns how many were queued. */
-export async function queueDeliveries(trx: Db, tenantId: number, messageId: number, rows: readonly NewDelivery[], at: string): Promise<number> {
+/**
+ * Queues one delivery per row for the message; returns how many were queued. `held` rows wait
+ * for the message's payment (`releaseHeld`): the recipients are fixed at the price shown.
+ */
+export async function queueDeliveries(trx: Db, tenantId: number, messageId: number, rows: readonly NewDelivery[], at: string, status: 'queued' | 'held' = 'queued'): Promise<number> {
   for (let i = 0; i < rows.length; i += CHUNK) {
     await trx
       .insertInto('deliveries')
@@ -27,7 +30,7 @@ export async function queueDeliveries(trx: Db, tenantId: number, messageId: numb
           member_id: r.memberId,
           medium: r.medium,
           address: r.address,
-          status: 'queued' as const,
+          status,
           next_attempt_at: at,
           created_at: at,
           status_at: at,
@@ -38,14 +41,26 @@ export async function queueDeliveries(trx: Db, tenantId: number, messageId: numb
   return rows.length;
 }
 
-/** Cancels the message's deliveries still queued (not those being sent or done); returns the count. */
+/** Cancels the message's deliveries still queued or held (not those being sent or done); returns the count. */
 export async function cancelQueued(trx: Db, tenantId: number, messageId: number, at: string): Promise<number> {
   const r = await trx
     .updateTable('deliveries')
     .set({ status: 'cancelled', status_at: at })
     .where('tenant_id', '=', tenantId)
     .where('message_id', '=', messageId)
-    .where('status', '=', 'queued')
+    .where('status', 'in', ['queued', 'held'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Queues the message's held deliveries (it has been paid); returns the count. */
+export async function releaseHeld(trx: Db, tenantId: number, messageId: number, at: string): Promise<number> {
+  const r = await trx
+    .updateTable('deliveries')
+    .set({ status: 'queued', status_at: at, next_attempt_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', '=', messageId)
+    .where('status', '=', 'held')
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }

@@ -4,8 +4,7 @@ import { NotFound, ValidationError } from '../../lib/errors';
 import { balanceCovers, MESSAGE_CONTEXTS, type MessageContext } from '../../../shared/messages/prices';
 import type { MooneyReply } from '../../../shared/schemas/messages';
 import { act } from '../log/act';
-import { deliveriesOf, dispatch, storedDraft } from '../messages/dispatch';
-import { prepareMessage } from '../messages/preview';
+import { release } from '../messages/dispatch';
 import * as messages from '../messages/repo';
 import { trustOf } from '../tenants/trust';
 import { chargeFee, currentBalance, InsufficientBalance } from './balance';
@@ -76,11 +75,9 @@ export async function balancePay(deps: Deps, tenant: Tenant, me: Member, id: str
     if (!balanceCovers(await balanceOf(trx, tenant.id), item.original_amount)) throw new InsufficientBalance();
     if (item.amount > 0) await chargeFee(trx, tenant.id, { cents: item.amount, paymentId: id, note: item.context, authorId: me.id, at });
     if (message) {
-      const draft = storedDraft(message);
-      // The recipients as they are now, at the price shown when it was sent for payment.
-      const prepared = await prepareMessage(deps, trx, tenant, draft);
-      // Cancelled meanwhile (a parallel cancel got there first): nothing is charged either.
-      if (!(await dispatch(trx, tenant.id, message.id, 'paying', deliveriesOf(prepared, draft.media), at))) throw ValidationError.general('mooney_cancelled');
+      // The recipients fixed when it was sent for payment, at the price shown then. Cancelled
+      // meanwhile (a parallel cancel got there first): nothing is charged either.
+      if (!(await release(trx, tenant.id, message.id, at))) throw ValidationError.general('mooney_cancelled');
     }
     line.context = 'mooney';
     line.data = [
