@@ -15,6 +15,7 @@ describe(`deleting members with outgoing email (${testDialect})`, () => {
   const at = new Date().toISOString();
   let waiting: Member;
   let sending: Member;
+  let held: Member;
   let sent: Member;
   let free: Member;
   let smsOnly: Member;
@@ -28,7 +29,7 @@ describe(`deleting members with outgoing email (${testDialect})`, () => {
     return row.id;
   }
 
-  async function deliveryTo(m: Member, medium: 'email' | 'sms', status: 'queued' | 'sending' | 'sent' | 'cancelled') {
+  async function deliveryTo(m: Member, medium: 'email' | 'sms', status: 'held' | 'queued' | 'sending' | 'sent' | 'cancelled') {
     const db = t.deps.db;
     const id = await message(db);
     await queueDeliveries(db, tenant.tenant.id, id, [{ memberId: m.id, medium, address: medium === 'email' ? (m.email ?? '') : (m.phone ?? '') }], at);
@@ -40,18 +41,21 @@ describe(`deleting members with outgoing email (${testDialect})`, () => {
   beforeAll(async () => {
     waiting = await makeMember(t.deps, tenant, { lastname: 'Vartija1' });
     sending = await makeMember(t.deps, tenant, { lastname: 'Vartija2' });
+    held = await makeMember(t.deps, tenant, { lastname: 'Vartija7' });
     sent = await makeMember(t.deps, tenant, { lastname: 'Vartija3' });
     free = await makeMember(t.deps, tenant, { lastname: 'Vartija4' });
     smsOnly = await makeMember(t.deps, tenant, { lastname: 'Vartija5', phone: '+358401230005' });
     await deliveryTo(waiting, 'email', 'queued');
     await deliveryTo(sending, 'email', 'sending');
+    // Its message waits for payment: the email goes out once paid.
+    await deliveryTo(held, 'email', 'held');
     await deliveryTo(sent, 'email', 'sent');
     await deliveryTo(sent, 'email', 'cancelled');
     await deliveryTo(smsOnly, 'sms', 'queued');
   });
 
   it('refuses a single delete while email is queued or being sent, with a banner message', async () => {
-    for (const m of [waiting, sending]) {
+    for (const m of [waiting, sending, held]) {
       const r = await admin.delete(`/api/1/members/${String(m.id)}`);
       expect(r.status).toBe(400);
       expect(r.body.errors).toEqual({ general: ['members_queued_email'] });
@@ -74,8 +78,8 @@ describe(`deleting members with outgoing email (${testDialect})`, () => {
   it('refuses a bulk remove as a whole, saying how many members hold it back', async () => {
     const r = await admin.post('/api/1/members/bulkremove', vartijat());
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ errors: { general: ['members_bulk_queued_email'] }, params: { count: 2 } });
-    for (const m of [waiting, sending, sent, free, smsOnly]) expect(await live(m)).toBe(true);
+    expect(r.body).toEqual({ errors: { general: ['members_bulk_queued_email'] }, params: { count: 3 } });
+    for (const m of [waiting, sending, held, sent, free, smsOnly]) expect(await live(m)).toBe(true);
     // Without the held members it goes through.
     const ok = await admin.post('/api/1/members/bulkremove', vartijat([{ field: 'lastname', verb: 'eq', value: 'Vartija4' }]));
     expect(ok.status).toBe(200);
