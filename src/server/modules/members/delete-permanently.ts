@@ -6,7 +6,7 @@ import { scrubMembersFromListings } from '../log/erase-repo';
 import { deleteRowsOfMembers } from '../batches/repo';
 import { endSessionsOf } from '../session/end';
 import * as bulk from './bulk-repo';
-import { eraseTraces, erasureTerms } from './erase-repo';
+import { deliveriesTo, eraseTraces, erasureTerms } from './erase-repo';
 import { eraseFiles } from './erase-files';
 import { loadModel } from './model';
 import * as purge from './purge-repo';
@@ -27,10 +27,11 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
   const where = bulk.deletedMatching({ db: deps.db, dialect: deps.dialect, tenantId: tid, model }, filter);
   const ids = await bulk.idsWhere(deps.db, where);
   if (ids.length === 0) return { count: 0 };
-  const terms = await act(deps, tenant, me, 'members_deleted_permanently', async (trx, line) => {
+  const { terms, deliveries } = await act(deps, tenant, me, 'members_deleted_permanently', async (trx, line) => {
     await refuseBulkIfEmailOutgoing(trx, tid, where);
     // Read before the rows go: what names them elsewhere (GDPR Art. 17).
     const { terms } = await erasureTerms(trx, deps.dialect, tid, ids);
+    const deliveries = await deliveriesTo(trx, tid, ids);
     for (let i = 0; i < ids.length; i += CHUNK) await purge.emptySignInLines(trx, tid, ids.slice(i, i + CHUNK));
     await eraseTraces(trx, deps.dialect, tid, ids, terms);
     for (let i = 0; i < ids.length; i += CHUNK) {
@@ -43,8 +44,8 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
     await scrubMembersFromListings(trx, tid, ids);
     line.context = 'members';
     line.data = [{ field: 'count', new: ids.length }];
-    return terms;
+    return { terms, deliveries };
   });
-  await eraseFiles(deps, tenant, terms);
+  await eraseFiles(deps, tenant, terms, deliveries);
   return { count: ids.length };
 }

@@ -6,7 +6,8 @@ import { systemFrom } from '../mail/from';
 import { readSheets } from '../importer/parse';
 import { cleanupUploads, removeUploadFiles } from '../importer/cleanup';
 import { mentions, type Terms } from './erase-terms';
-import { compactSqlite, deleteImport, pendingImports } from './erase-repo';
+import { compactSqlite, deleteImport, pendingImports, type ErasedDelivery } from './erase-repo';
+import { letterFileName, manifestFileName } from '../letters/provider';
 
 // The erase's second half, after the commit: files under DATA_DIR that name the
 // erased people, and on SQLite the places where deleted text can outlive its rows.
@@ -60,10 +61,36 @@ async function eraseUploads(deps: Deps, tenant: Tenant, terms: Terms): Promise<v
   }
 }
 
+/**
+ * The outbox files of deliveries to the erased people: SMS requests written as files, and
+ * letters not yet taken by the print service, with their rows in the batch manifests.
+ */
+async function eraseDeliveryFiles(deps: Deps, deliveries: readonly ErasedDelivery[]): Promise<void> {
+  const smsDir = path.join(deps.config.dataDir, 'outbox', 'sms');
+  const letterDir = deps.config.outbox.letterDir;
+  const manifests = new Map<string, Set<string>>();
+  for (const d of deliveries) {
+    if (d.medium === 'sms') await fs.rm(path.join(smsDir, `${String(d.id)}.json`), { force: true });
+    if (d.medium !== 'letter' && d.medium !== 'pdf') continue;
+    await fs.rm(path.join(letterDir, letterFileName(d.medium, { messageId: d.message_id, deliveryId: d.id })), { force: true });
+    const m = manifestFileName(d.medium, d.message_id);
+    manifests.set(m, (manifests.get(m) ?? new Set()).add(`"${String(d.id)}",`));
+  }
+  for (const [name, rows] of manifests) {
+    const file = path.join(letterDir, name);
+    const text = await fs.readFile(file, 'utf8').catch(() => null);
+    if (text === null) continue;
+    // Each row starts with its quoted delivery id.
+    const kept = text.split('\n').filter((line) => ![...rows].some((start) => line.startsWith(start)));
+    await fs.writeFile(file, kept.join('\n'), { mode: 0o600 });
+  }
+}
+
 /** Best effort after the commit: a failure is logged, the rows are gone either way. */
-export async function eraseFiles(deps: Deps, tenant: Tenant, terms: Terms, log: (msg: string) => void = (m) => console.warn(m)): Promise<void> {
+export async function eraseFiles(deps: Deps, tenant: Tenant, terms: Terms, deliveries: readonly ErasedDelivery[] = [], log: (msg: string) => void = (m) => console.warn(m)): Promise<void> {
   for (const [what, step] of [
     ['outbox', () => eraseOutbox(deps, tenant, terms)],
+    ['deliveries', () => eraseDeliveryFiles(deps, deliveries)],
     ['uploads', () => eraseUploads(deps, tenant, terms)],
     ['sqlite', () => compactSqlite(deps.db, deps.dialect)],
   ] as const) {

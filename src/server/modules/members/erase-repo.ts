@@ -67,7 +67,7 @@ function anyTerm(dialect: Dialect, col: string, terms: Terms): RawBuilder<unknow
   )})`;
 }
 
-type TextTable = 'activity_log' | 'member_history' | 'saved_filters';
+type TextTable = 'activity_log' | 'member_history' | 'saved_filters' | 'messages';
 
 /** Rewrites a JSON (or text) column of the rows that name the people. */
 async function redactColumn(db: Db, dialect: Dialect, tenantId: number, table: TextTable, col: 'data' | 'filter', terms: Terms): Promise<void> {
@@ -114,6 +114,8 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
   await redactColumn(db, dialect, tenantId, 'activity_log', 'data', terms);
   await redactColumn(db, dialect, tenantId, 'member_history', 'data', terms);
   await redactColumn(db, dialect, tenantId, 'saved_filters', 'filter', terms);
+  // A message composed for them: its filter, subject or text may name them.
+  await redactColumn(db, dialect, tenantId, 'messages', 'filter', terms);
   await redactSavedFilterNames(db, dialect, tenantId, terms);
   for (const part of sqlChunks(terms)) {
     const batches = await sql<{ id: string; v: string }>`select id, summary as v from batches where tenant_id = ${tenantId} and ${anyTerm(dialect, 'summary', part)}`.execute(db);
@@ -132,6 +134,13 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
     }
     // A pending export whose filter names them is simply withdrawn (it lives five minutes).
     await sql`delete from export_tokens where tenant_id = ${tenantId} and ${anyTerm(dialect, 'request', part)}`.execute(db);
+    for (const col of ['subject', 'content'] as const) {
+      const found = await sql<{ id: number; v: string }>`select id, ${sql.ref(col)} as v from messages where tenant_id = ${tenantId} and ${anyTerm(dialect, col, part)}`.execute(db);
+      for (const r of found.rows) {
+        const next = redactText(r.v, terms);
+        if (next !== r.v) await db.updateTable('messages').set({ [col]: next }).where('tenant_id', '=', tenantId).where('id', '=', r.id).execute();
+      }
+    }
     const imports = await sql<{ id: string; v: string }>`select id, filename as v from imports where tenant_id = ${tenantId} and ${anyTerm(dialect, 'filename', part)}`.execute(db);
     for (const r of imports.rows) {
       const next = redactText(r.v, terms);
@@ -180,4 +189,27 @@ export async function compactSqlite(db: Db, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
   await sql`insert into members_fts(members_fts) values ('optimize')`.execute(db);
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+}
+
+/** A delivery to an erased person: its files in the outbox are named by these. */
+export interface ErasedDelivery {
+  id: number;
+  message_id: number;
+  medium: string;
+}
+
+/** The deliveries addressed to these members (read before their rows are redacted). */
+export async function deliveriesTo(db: Db, tenantId: number, ids: readonly number[]): Promise<ErasedDelivery[]> {
+  const out: ErasedDelivery[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    out.push(
+      ...(await db
+        .selectFrom('deliveries')
+        .select(['id', 'message_id', 'medium'])
+        .where('tenant_id', '=', tenantId)
+        .where('member_id', 'in', ids.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  return out;
 }

@@ -7,6 +7,9 @@ import { adminContext } from '../../test/adminContext';
 import { UPLOAD_KEEP_MS } from '../importer/cleanup';
 import { uploadFile } from '../../test/factories/upload';
 import { makeMember } from '../../test/factories';
+import { creditByOperator } from '../payments/balance';
+import { createOutboxWorker } from '../outbox/worker';
+import { closeProviders, createProviders } from '../outbox/providers/index';
 
 // Complete erase (GDPR Art. 17): after a permanent delete, neither the database
 // (file bytes on SQLite, every row on PostgreSQL) nor any file under DATA_DIR holds the
@@ -76,6 +79,21 @@ describe(`permanent delete erases the person everywhere (${testDialect})`, () =>
     await waitFor(mailTo);
     expect(await db.selectFrom('password_resets').selectAll().where('member_id', '=', id).execute()).toHaveLength(1);
 
+    // An SMS and a letter sent to them: the gateway request and the printed letter with its manifest row.
+    await admin.post(`/api/1/members/${id}`, { address_street: 'Poistontie 1', address_zip: '70100', address_city: 'Kuopio' });
+    await admin.post('/api/1/settings/save', { scope_: 'organisation', name_: 'Alfa ry', reply_to_email: 'hallitus@alfa.fi', business_id: '0112038-9' });
+    await creditByOperator(t.deps, tid, 10_000, 'testi');
+    for (const msg_media of ['sms', 'letter']) {
+      const sent = await admin.post('/api/1/announcements/save', { msg_media, subject: 'Kokous', content: `Tervetuloa kokoukseen, ${FIRST}.`, filter: byEmail, send: true });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect((await admin.post('/api/1/mooney/balance_pay', { balance_mid: sent.body.mooney_id })).body.paid).toBe(true);
+    }
+    const providers = createProviders(t.deps.config);
+    expect(await createOutboxWorker(t.deps, providers).runOnce()).toBe(2);
+    await closeProviders(providers);
+    const outboxFiles = () => filesUnder(path.join(t.dataDir, 'outbox')).map((f) => path.relative(t.dataDir, f));
+    expect(outboxFiles()).toEqual(expect.arrayContaining([expect.stringMatching(/^outbox\/sms\/\d+\.json$/), expect.stringMatching(/^outbox\/letters\/letter-\d+-\d+\.pdf$/)]));
+
     // Before the erase, all of it is really there.
     const everything = await dump();
     expect(needles.some((n) => everything.includes(n))).toBe(true);
@@ -107,6 +125,14 @@ describe(`permanent delete erases the person everywhere (${testDialect})`, () =>
     }
     const hits = filesUnder(t.dataDir).flatMap((f) => hitsIn(fs.readFileSync(f)).map((n) => `${path.relative(t.dataDir, f)}: ${n}`));
     expect(hits).toEqual([]);
+    // The letter itself goes too (its text is compressed inside the PDF, so named by its delivery).
+    expect(outboxFiles().filter((f) => f.endsWith('.pdf') || f.startsWith('outbox/sms/'))).toEqual([]);
+    // The deliveries still count for their messages, without saying who they went to.
+    const left = await db.selectFrom('deliveries').select(['member_id', 'address', 'status']).where('tenant_id', '=', tid).execute();
+    expect(left).toEqual([
+      { member_id: null, address: '[poistettu]', status: 'sent' },
+      { member_id: null, address: '[poistettu]', status: 'sent' },
+    ]);
   });
 
   it('removes uploads that were never imported after 24 hours, and files of finished imports at once', async () => {
