@@ -13,8 +13,11 @@ const EXTENSION = '€[]{}\\^~|';
 const BASIC_SET: ReadonlySet<string> = new Set(BASIC);
 const EXTENSION_SET: ReadonlySet<string> = new Set(EXTENSION);
 
-const SINGLE_PART_UNITS = 160;
+/** Characters (GSM units) of a one-part message. */
+export const SINGLE_PART_UNITS = 160;
 const MULTI_PART_UNITS = 153;
+/** Parts a message may take at most (longer ones are `too_long`). */
+export const SMS_MAX_PARTS = 6;
 
 export interface SmsInfo {
   units: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MFA_POLICIES, TIERS, TRUST_STATUSES } from '../constants';
 import { plainText, requiredText } from './common';
+import { messagePricesSchema } from '../messages/prices';
 
 // Settings API. GET returns everything the UI needs;
 // POST save takes one scope at a time.
@@ -69,6 +70,10 @@ export const settingsReply = z
     disable_: z.record(z.string(), z.string()),
     /** The association's balance in cents (the ledger's sum); site admins only. */
     balance_: z.number().int(),
+    /** The deployment's message prices in cents (and the online-payment minimum). */
+    prices_: messagePricesSchema,
+    /** SMS limits: parts a message may take, characters of one part. */
+    sms_: z.object({ max_number_of_messages: z.number().int(), max_chars_per_message: z.number().int() }),
   })
   .catchall(z.unknown());
 export type SettingsReply = z.infer<typeof settingsReply>;

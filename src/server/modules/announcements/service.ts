@@ -15,7 +15,8 @@ import * as settingsRepo from '../settings/repo';
 import { blockForFraud, trustOf } from '../tenants/trust';
 import { cancelQueued } from '../outbox/queue-repo';
 import { deliveriesOf, dispatch, hold } from '../messages/dispatch';
-import { prepareMessage, previewReply, sendProblems, SMS_MAX_PARTS, type MessageDraft } from '../messages/preview';
+import { prepareMessage, previewReply, sendProblems, type MessageDraft } from '../messages/preview';
+import { SMS_MAX_PARTS } from '../../../shared/finnish/sms';
 import * as messages from '../messages/repo';
 import * as mooney from '../payments/mooney-repo';
 

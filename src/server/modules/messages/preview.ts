@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import type { Tenant } from '../../db/schema';
 import { TIERS, type Tier } from '../../../shared/constants';
 import type { Filter } from '../../../shared/filter/types';
-import { smsInfo, type SmsInfo } from '../../../shared/finnish/sms';
+import { SMS_MAX_PARTS, smsInfo, type SmsInfo } from '../../../shared/finnish/sms';
 import { fraudFindings, type FraudFinding } from '../../../shared/messages/fraud';
 import type { MessageMedia } from '../../../shared/messages/media';
 import { messagePrice, type MessageContext, type MessagePrice } from '../../../shared/messages/prices';
@@ -21,7 +21,6 @@ import { withOutcomes } from './outcomes';
 // replies with it; sending computes the very same thing, so the price shown is the price charged.
 
 /** SMS parts one message may take (a longer text is refused). */
-export const SMS_MAX_PARTS = 6;
 /** Announcement letters: one A4 sheet printed on both sides. */
 export const ANNOUNCEMENT_LETTER_PAGES = 2;
 /** Unreachable recipients listed in a preview (all are counted). */

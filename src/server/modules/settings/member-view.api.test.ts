@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MESSAGE_PRICES } from '../../../shared/messages/prices';
 import { adminClient, Client, memberClient, makeTenant, testApp, testDialect, type TestApp } from '../../test/harness';
 import type { CreatedTenant } from '../tenants/service';
 
@@ -85,5 +86,12 @@ describe(`what ordinary members see (${testDialect})`, () => {
       }
     }
     expect((await admin.get('/api/1/settings')).body).toMatchObject({ bank_account: 'FI21 1234 5600 0007 85', reply_to_email: 'hallitus@alfa.fi', mfa_enabled_for: 'disabled', balance_: 0 });
+  });
+
+  it('gives site admins the message prices and SMS limits the composer prices with', async () => {
+    const s = (await admin.get('/api/1/settings')).body as Record<string, unknown>;
+    expect(s.prices_).toEqual(DEFAULT_MESSAGE_PRICES);
+    expect(s.sms_).toEqual({ max_number_of_messages: 6, max_chars_per_message: 160 });
+    for (const c of [member, board]) expect((await c.get('/api/1/settings')).body).not.toHaveProperty('prices_');
   });
 });

@@ -8,6 +8,8 @@ import { ValidationError } from '../../lib/errors';
 import { append } from '../log/repo';
 import { act } from '../log/act';
 import { currentBalance } from '../payments/balance';
+import { DEFAULT_MESSAGE_PRICES } from '../../../shared/messages/prices';
+import { SINGLE_PART_UNITS, SMS_MAX_PARTS } from '../../../shared/finnish/sms';
 import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
 import * as repo from './repo';
@@ -46,6 +48,8 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     mfa_enabled_for: s.mfa_enabled_for === 'admins' ? 'admins' : 'disabled',
     disable_: (s.disable_ && typeof s.disable_ === 'object' ? s.disable_ : {}) as Record<string, string>,
     balance_: await currentBalance(deps.db, tenant.id),
+    prices_: deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES,
+    sms_: { max_number_of_messages: SMS_MAX_PARTS, max_chars_per_message: SINGLE_PART_UNITS },
   };
 }
 
