@@ -70,6 +70,10 @@ const en = {
   incomplete_address: "Incomplete address: a street address, a five-digit postal code and a city are needed",
   not_finnish_address: "Foreign address: letters can only be sent to Finnish addresses",
   unsupported_characters: "The name or address has characters a letter cannot print: {{chars}}",
+  // Letters: layout problems (letters/layout.ts)
+  letter_too_many_pages: "The letter is too long for the pages allowed: an announcement letter may be at most one A4 sheet (two pages), other letters at most 16 pages.",
+  letter_page_too_long: "The letter has a paragraph that does not fit on one page. Split it into shorter paragraphs.",
+  letter_unsupported_chars: "The letter has characters that cannot be printed: {{chars}}",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Your balance is not enough to pay this payment.",
   // --- sessions and accounts ---

@@ -69,6 +69,10 @@ const fi = {
   incomplete_address: "Osoite on puutteellinen: tarvitaan katuosoite, viisinumeroinen postinumero ja postitoimipaikka",
   not_finnish_address: "Ulkomainen osoite: kirjeitä voi lähettää vain suomalaisiin osoitteisiin",
   unsupported_characters: "Nimessä tai osoitteessa on merkkejä, joita kirjeeseen ei voi tulostaa: {{chars}}",
+  // Letters: layout problems (letters/layout.ts)
+  letter_too_many_pages: "Kirje on liian pitkä: se ei mahdu sallittuun sivumäärään. Tiedotekirje saa olla enintään yksi A4-arkki (kaksi sivua), muut kirjeet enintään 16 sivua.",
+  letter_page_too_long: "Kirjeessä on kappale, joka ei mahdu yhdelle sivulle. Jaa se lyhyempiin kappaleisiin.",
+  letter_unsupported_chars: "Kirjeessä on merkkejä, joita ei voi tulostaa: {{chars}}",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
   // --- sessions and accounts ---

@@ -70,6 +70,10 @@ const sv = {
   incomplete_address: "Adressen är ofullständig: gatuadress, femsiffrigt postnummer och postanstalt behövs",
   not_finnish_address: "Utländsk adress: brev kan bara skickas till finländska adresser",
   unsupported_characters: "Namnet eller adressen innehåller tecken som inte kan skrivas ut i ett brev: {{chars}}",
+  // Letters: layout problems (letters/layout.ts)
+  letter_too_many_pages: "Brevet är för långt: det ryms inte på det tillåtna antalet sidor. Ett meddelandebrev får vara högst ett A4-ark (två sidor), andra brev högst 16 sidor.",
+  letter_page_too_long: "Brevet har ett stycke som inte ryms på en sida. Dela upp det i kortare stycken.",
+  letter_unsupported_chars: "Brevet innehåller tecken som inte kan skrivas ut: {{chars}}",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
   // --- sessions and accounts ---
