@@ -118,7 +118,8 @@ export function Composer({ id, initial }: ComposerProps) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const local: typeof errors = {};
-    if (draft.subject.trim() === '') local.subject = t('_validation_field_required');
+    // An SMS carries no subject; it only names the message in the list.
+    if (draft.msg_media !== 'sms' && draft.subject.trim() === '') local.subject = t('_validation_field_required');
     if (draft.content.trim() === '') local.content = t('_validation_field_required');
     setErrors(local);
     const first = FIELDS.find((f) => local[f]);
@@ -132,7 +133,8 @@ export function Composer({ id, initial }: ComposerProps) {
 
   const p = preview.data;
   const recipients = p?.recipient_count ?? null;
-  const reachable = p ? p.recipient_count - p.unreachable_count : 0;
+  // recipient_count counts those the medium reaches; the unreachable are counted apart.
+  const reachable = p?.recipient_count ?? 0;
   const smsTooLong = draft.msg_media === 'sms' && p?.sms?.kind === 'too_long';
   const smsUnsupported = draft.msg_media === 'sms' && (p?.sms?.unsupported_chars.length ?? 0) > 0;
   const letterProblems = (draft.msg_media === 'letter' || draft.msg_media === 'pdf') && ((p?.letter?.problems.length ?? 0) > 0 || (p?.letter?.unsupported_chars.length ?? 0) > 0);
@@ -193,7 +195,7 @@ export function Composer({ id, initial }: ComposerProps) {
                     maxLength={MESSAGE_SUBJECT_MAX}
                     onChange={(e) => change({ subject: e.currentTarget.value })}
                     error={errors.subject}
-                    required
+                    required={draft.msg_media !== 'sms'}
                   />
                   {isRich(draft.msg_media) ? (
                     <RichTextEditor
