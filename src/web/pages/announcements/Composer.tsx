@@ -1,6 +1,6 @@
-import { Alert, Button, Grid, Group, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Radio, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconBan, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
@@ -13,7 +13,6 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
-import { RichTextEditor } from '../../components/RichTextEditor';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { fieldMessageText } from '../../i18n/messages';
@@ -24,6 +23,9 @@ import { mediaLabel } from './labels';
 import { PreviewPanel } from './PreviewPanel';
 import { RecipientPicker } from './RecipientPicker';
 import { usePreview } from './usePreview';
+
+// The editor (tiptap and ProseMirror, about half a megabyte) loads only when a composer opens.
+const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
 const FIELDS = ['subject', 'content', 'msg_media', 'filter', 'addrecips'] as const;
 const inputId = (field: string) => `announcement-${field}`;
@@ -198,14 +200,16 @@ export function Composer({ id, initial }: ComposerProps) {
                     required={draft.msg_media !== 'sms'}
                   />
                   {isRich(draft.msg_media) ? (
-                    <RichTextEditor
+                    <Suspense fallback={<Skeleton height={260} aria-label={t('app.loading')} />}>
+                      <RichTextEditor
                       id={inputId('content')}
                       label={t('announcements.content')}
                       description={draft.msg_media === 'email' ? undefined : t('announcements.content_letter_help')}
                       value={draft.content}
                       onChange={(content) => change({ content })}
                       error={errors.content}
-                    />
+                      />
+                    </Suspense>
                   ) : (
                     <Textarea
                       id={inputId('content')}
