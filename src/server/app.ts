@@ -25,6 +25,7 @@ import { importerRoutes } from './modules/importer/routes';
 import { logRoutes } from './modules/log/routes';
 import { passwordResetRoutes } from './modules/passwordreset/routes';
 import { savedFilterRoutes } from './modules/savedfilters/routes';
+import { msgviewRoutes } from './modules/msgview/routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -94,6 +95,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   updreqRoutes(app);
   importerRoutes(app);
   logRoutes(app);
+  msgviewRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { Client } from './harness';
 import { everydayCases } from './cross-tenant.everyday';
+import { msgviewCases } from './cross-tenant.msgview';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
 // Adding an endpoint? Add its case here: the suite fails for any /api route without one.
@@ -131,6 +132,7 @@ function bAdminCase(url: string): CrossTenantCase {
 
 export const crossTenantCases: CrossTenantCase[] = [
   ...everydayCases,
+  ...msgviewCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

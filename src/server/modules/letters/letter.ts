@@ -1,5 +1,6 @@
 import { htmlToBlocks, type Block } from '../pdf/html-blocks';
 import { layoutBlock, flowBlocks, drawPlaced, type Flow, type Frame } from '../pdf/flow';
+import { formatFinnishDate } from '../../../shared/finnish/date';
 import { A4, addA4Page, drawLines, drawSmall, measuringDocument, mm } from '../pdf/document';
 
 // A letter on A4 for a window envelope. SFS 2487: the sender at the top left, the recipient's
@@ -77,4 +78,11 @@ export function renderLetter(doc: PDFKit.PDFDocument, letter: LetterInput, opts:
     return total + 1;
   }
   return total;
+}
+
+/** Today's date in Finland as printed on a letter: "24.11.2026". */
+export function letterDate(now: Date): string {
+  // sv-SE formats as YYYY-MM-DD.
+  const iso = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatFinnishDate(iso);
 }
