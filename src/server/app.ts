@@ -26,6 +26,7 @@ import { logRoutes } from './modules/log/routes';
 import { passwordResetRoutes } from './modules/passwordreset/routes';
 import { savedFilterRoutes } from './modules/savedfilters/routes';
 import { msgviewRoutes } from './modules/msgview/routes';
+import { hookRoutes } from './modules/hooks/routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -96,6 +97,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   importerRoutes(app);
   logRoutes(app);
   msgviewRoutes(app);
+  hookRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
+import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config';
 
 // All configuration comes from the environment and every variable is optional (README "Configuration").
 export interface Config {
@@ -20,6 +21,8 @@ export interface Config {
   trustProxy: string[];
   /** With several associations, the hostname of the one unknown hosts get; null: 404 (SEURA_DEFAULT_HOST). */
   defaultHost: string | null;
+  /** Outbox providers, bounces, SMS reports, letters and WORKERS (modules/outbox/config.ts). */
+  outbox: OutboxConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -96,5 +99,6 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     defaultHost: nonEmpty(env.SEURA_DEFAULT_HOST)?.toLowerCase() ?? null,
+    outbox: outboxConfigFrom(env, { dataDir, publicUrl }),
   };
 }

@@ -4,8 +4,7 @@ import { outboxNotice } from './modules/mail/mailer';
 import { ensureDefaultTenant } from './modules/tenants/service';
 import { pruneOldRateRows } from './lib/rateLimit';
 import { httpsWarning } from './httpsWarning';
-import { startUploadCleanup } from './modules/importer/cleanup';
-import { startSqliteOptimize } from './db/optimize';
+import { startJobs } from './jobs/index';
 
 // `npm start`: migrate, create the demo association on first start, serve API + web app.
 const { deps, handle, config } = await openDeps();
@@ -19,10 +18,8 @@ const app = await buildApp(deps, {
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 await app.listen({ port: config.port, host: config.host });
-// Uploaded member lists are kept only while an import needs them.
-const stopUploadCleanup = startUploadCleanup(deps);
-// SQLite's planner statistics follow the register as it grows.
-const stopOptimize = startSqliteOptimize(deps.db, deps.dialect);
+// Upkeep, and unless WORKERS=0 the outbox worker and bounce receiver (src/server/jobs).
+const jobs = await startJobs(deps, { maintenance: true, workers: config.outbox.workers });
 
 const url = config.publicUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 const db = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.dataDir}/seura.sqlite)`;
@@ -42,9 +39,9 @@ if (created) {
 }
 
 const shutdown = async (): Promise<void> => {
-  stopUploadCleanup();
-  stopOptimize();
   await app.close();
+  // Waits for the outbox round in flight, so nothing claimed is left `sending`.
+  await jobs.stop();
   deps.mailer.close();
   await handle.destroy();
   process.exit(0);

@@ -17,6 +17,7 @@ import * as m016 from './migrations/016_unique_email';
 import * as m017 from './migrations/017_finnish_sort';
 import * as m018 from './migrations/018_balance_ledger';
 import * as m019 from './migrations/019_messages';
+import * as m020 from './migrations/020_outbox_claim';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '017_finnish_sort': m017,
   '018_balance_ledger': m018,
   '019_messages': m019,
+  '020_outbox_claim': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -34,6 +34,8 @@ export interface RouteSpec<A extends Access, B extends Schema, Q extends Schema>
   csrf?: A extends 'public' ? boolean : never;
   body?: B;
   query?: Q;
+  /** A smaller body cap than the app's 2 MB, for endpoints whose bodies are known to be small. */
+  bodyLimit?: number;
   /**
    * The reply's schema from src/shared/schemas (the same one the web client parses with),
    * or RAW_REPLY for a route that sends a file or stream itself. Required, so no JSON
@@ -61,6 +63,7 @@ export function route<A extends Access, B extends Schema = undefined, Q extends 
     method: spec.method,
     url: spec.url,
     config: { access: spec.access, csrf: spec.csrf !== false },
+    ...(spec.bodyLimit !== undefined ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
       const me = req.auth?.member ?? null;
       if (spec.access !== 'public' && !me) throw new SessionRequired();

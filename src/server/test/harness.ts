@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from '../modules/mail/mailer';
 import { createTenant, type CreatedTenant } from '../modules/tenants/service';
 import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/constants';
 import { makeMember } from './factories/member';
+import { outboxConfigFrom } from '../modules/outbox/config';
 
 // Test harness: one factory gives the same app on SQLite or PostgreSQL
 // (SEURA_TEST_DB=postgres + SEURA_TEST_PG_URL, set by scripts/test.ts).
@@ -23,6 +24,8 @@ export const testDialect: Dialect = process.env.SEURA_TEST_DB === 'postgres' ? '
 export interface TestDb {
   handle: DbHandle;
   dataDir: string;
+  /** The PostgreSQL database's URL (for child processes); null on SQLite, whose file is DATA_DIR/seura.sqlite. */
+  databaseUrl: string | null;
   drop(): Promise<void>;
 }
 
@@ -35,6 +38,7 @@ export async function freshDb(dialect: Dialect = testDialect): Promise<TestDb> {
     return {
       handle,
       dataDir,
+      databaseUrl: null,
       drop: async () => {
         await handle.destroy();
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -55,6 +59,7 @@ export async function freshDb(dialect: Dialect = testDialect): Promise<TestDb> {
   return {
     handle,
     dataDir,
+    databaseUrl: url.toString(),
     drop: async () => {
       await handle.destroy();
       const c = new pg.Client({ connectionString: adminUrl });
@@ -88,6 +93,7 @@ export function testConfig(dataDir: string, over: Partial<Config> = {}): Config 
     secureCookies: false,
     trustProxy: [],
     defaultHost: null,
+    outbox: outboxConfigFrom({}, { dataDir, publicUrl: null }),
     ...over,
   };
 }

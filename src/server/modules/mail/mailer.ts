@@ -15,6 +15,9 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** The outbox sets its own Message-ID and VERP envelope, so reports find the delivery. */
+  messageId?: string;
+  envelope?: { from: string; to: string };
 }
 
 export interface SentMail {

@@ -18,6 +18,8 @@ export interface OutgoingDelivery {
   /** The association's name and reply-to address. */
   senderName: string;
   replyTo: string;
+  /** The association's own hostname, for the From address of email (null: PUBLIC_URL's host). */
+  senderHost?: string | null;
 }
 
 /**

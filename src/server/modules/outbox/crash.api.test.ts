@@ -1,0 +1,123 @@
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDb, testConfig, testDialect, makeTenant, type TestDb } from '../../test/harness';
+import { captureSmtp, type SmtpCapture } from '../../test/smtp';
+import { sentMessage } from '../../test/factories/outbox';
+import { REPO_ROOT } from '../../bootstrap';
+import { createMailer } from '../mail/mailer';
+import { systemClock } from '../../lib/clock';
+import type { Deps } from '../../deps';
+
+// The outbox's promise under real failure: worker processes (`npm run worker`) sending to a
+// real SMTP server over sockets, one killed with SIGKILL mid-batch, two racing on one
+// PostgreSQL. No address may get a message twice, and nothing may stay unfinished.
+
+const SECRET = 'crash-test-' + crypto.randomBytes(6).toString('hex');
+
+describe(`outbox worker processes (${testDialect})`, () => {
+  let tdb: TestDb;
+  let deps: Deps;
+  let smtp: SmtpCapture;
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    tdb = await freshDb();
+    deps = { db: tdb.handle.db, dialect: tdb.handle.dialect, clock: systemClock, config: testConfig(tdb.dataDir), mailer: createMailer({ smtpUrl: null, dataDir: tdb.dataDir }) };
+    smtp = await captureSmtp();
+  });
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    await smtp.close();
+    await tdb.drop();
+  });
+
+  function startWorker(): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'worker.ts')], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: tdb.dataDir,
+        ...(tdb.databaseUrl ? { DATABASE_URL: tdb.databaseUrl } : {}),
+        SMTP_URL: smtp.url,
+        SESSION_SECRET: SECRET,
+        // A short lease, so the claims the killed process held become `unknown` within the test.
+        SEURA_OUTBOX_LEASE_MS: '1500',
+        SEURA_OUTBOX_IDLE_MS: '50',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (code !== 0 && signal !== 'SIGKILL' && signal !== 'SIGTERM') console.error(`worker exited ${String(code)}: ${err}`);
+    });
+    children.add(child);
+    return child;
+  }
+  const exited = (c: ChildProcess) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve())));
+  async function until(what: string, cond: () => Promise<boolean> | boolean, ms = 40_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!(await cond())) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const statuses = async (messageId: number) => {
+    const rows = await deps.db.selectFrom('deliveries').select(['id', 'address', 'status']).where('message_id', '=', messageId).execute();
+    return rows;
+  };
+  const unfinished = async (messageId: number) => (await statuses(messageId)).filter((r) => r.status === 'queued' || r.status === 'sending').length;
+  function receivedPerAddress(): Map<string, number> {
+    const n = new Map<string, number>();
+    for (const m of smtp.mails) for (const to of m.to) n.set(to, (n.get(to) ?? 0) + 1);
+    return n;
+  }
+
+  it('survives SIGKILL mid-send: every delivery ends final, none twice, the claims in flight become unknown', { timeout: 55_000 }, async () => {
+    smtp.mails.length = 0;
+    const t = await makeTenant(deps, 'Kaatuva ry');
+    const N = 1000;
+    const mid = await sentMessage(deps.db, t.tenant.id, 'email', Array.from({ length: N }, (_, i) => ({ memberId: null, medium: 'email' as const, address: `k${i}@example.fi` })), new Date().toISOString());
+
+    const first = startWorker();
+    await until('some mail', () => smtp.mails.length >= 300);
+    first.kill('SIGKILL');
+    await exited(first);
+    const atKill = (await statuses(mid)).filter((r) => r.status === 'sending').map((r) => r.id);
+    expect(atKill.length).toBeGreaterThan(0);
+    expect(smtp.mails.length).toBeLessThan(N);
+
+    const second = startWorker();
+    await until('every delivery final', async () => (await unfinished(mid)) === 0);
+    second.kill('SIGTERM');
+    await exited(second);
+
+    const rows = await statuses(mid);
+    const received = receivedPerAddress();
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    expect(rows.every((r) => r.status === 'sent' || r.status === 'unknown')).toBe(true);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(atKill.every((id) => byId.get(id)!.status === 'unknown')).toBe(true);
+    // Every row recorded sent arrived exactly once; only the lost claims may be unknown.
+    expect(rows.filter((r) => r.status === 'sent').every((r) => received.get(r.address) === 1)).toBe(true);
+    expect(rows.filter((r) => r.status === 'unknown').length).toBe(atKill.length);
+  });
+
+  it.skipIf(testDialect !== 'postgres')('lets two worker processes on one PostgreSQL send 2 000 deliveries, each exactly once', { timeout: 55_000 }, async () => {
+    smtp.mails.length = 0;
+    const t = await makeTenant(deps, 'Rinnakkainen ry');
+    const N = 2000;
+    const mid = await sentMessage(deps.db, t.tenant.id, 'email', Array.from({ length: N }, (_, i) => ({ memberId: null, medium: 'email' as const, address: `r${i}@example.fi` })), new Date().toISOString());
+    const workers = [startWorker(), startWorker()];
+    await until('every delivery final', async () => (await unfinished(mid)) === 0);
+    for (const w of workers) w.kill('SIGTERM');
+    await Promise.all(workers.map(exited));
+    const received = receivedPerAddress();
+    expect(received.size).toBe(N);
+    expect([...received.values()].every((n) => n === 1)).toBe(true);
+    expect((await statuses(mid)).every((r) => r.status === 'sent')).toBe(true);
+  });
+});
