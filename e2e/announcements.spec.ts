@@ -30,7 +30,8 @@ let pricesFile = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  smtp = await startSmtpSink(SMTP_PORT);
+  // Addresses starting "jono." get a temporary refusal: their deliveries wait in the queue.
+  smtp = await startSmtpSink(SMTP_PORT, (to) => to.startsWith('jono.'));
   // Email costs 5 c here (free by default), so the email journey has something to pay.
   pricesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-e2e-prices-')), 'prices.json');
   const prices = structuredClone(DEFAULT_MESSAGE_PRICES);
@@ -168,6 +169,39 @@ test('sähköpostitiedote rajatulle ryhmälle: esikatselu, maksu saldolla, peril
   await page.setViewportSize(PHONE);
   await noSideways(page);
   await expectAccessible(page, 'tiedotteet, puhelin');
+});
+
+test('jonossa olevat viestit perutaan vahvistuksen jälkeen', async ({ page, request }) => {
+  const api = await signIn(request);
+  const lastname = `Jonottaja${RUN}`;
+  const emails = [`jono.a.${RUN}@example.fi`, `jono.b.${RUN}@example.fi`];
+  for (const [i, email] of emails.entries()) await newMember(api, { firstname: ['Jaana', 'Jussi'][i], lastname, email });
+
+  await loginAsAdmin(page);
+  await page.goto('/announcements/new');
+  await page.getByLabel('Otsikko').fill(`Peruttava ${RUN}`);
+  await page.getByRole('textbox', { name: 'Teksti' }).click();
+  await page.keyboard.type('Tämä jää jonoon.');
+  await filterByLastname(page, lastname);
+  await expect(page.getByTestId('recipient-count')).toHaveText('2 vastaanottajaa');
+  await expect(page.getByTestId('send')).toBeEnabled();
+  await page.getByTestId('send').click();
+  await page.getByRole('dialog', { name: 'Lähetetäänkö tiedote?' }).getByRole('button', { name: 'Lähetä ja siirry maksamaan' }).click();
+  await page.getByTestId('pay-balance').click();
+  await expect(page).toHaveURL(/\/announcements\/\d+$/);
+
+  // Both were tried once and refused for now: they wait in the queue for the next attempt.
+  await expect.poll(() => emails.every((e) => smtp.refused.includes(e)), { timeout: 30_000 }).toBe(true);
+  await expect(page.getByTestId('count-queued')).toHaveText('Jonossa: 2', { timeout: 15_000 });
+  await page.getByTestId('cancel-queued').click();
+  const ask = page.getByRole('dialog', { name: 'Perutaanko lähettämättömät?' });
+  await expect(ask).toContainText('2 jonossa olevaa viestiä perutaan.');
+  await expectAccessible(page, 'jonossa olevien peruminen');
+  await ask.getByRole('button', { name: 'Peru lähettämättömät' }).click();
+  await expect(notification(page, 'Lähettämättömät viestit peruttu.')).toBeVisible();
+  await expect(page.getByTestId('count-cancelled')).toHaveText('Peruttu: 2');
+  await expect(page.getByTestId('cancel-queued')).toHaveCount(0);
+  expect(smtp.recipients.filter((r) => emails.includes(r))).toEqual([]);
 });
 
 test('tekstiviesti: muotoilut pois vahvistuksella, tukematon merkki korjataan ennen lähetystä', async ({ page, request }) => {

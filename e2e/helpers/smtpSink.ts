@@ -9,18 +9,28 @@ export interface SmtpSink {
   mails: ParsedMail[];
   /** Envelope recipients of every message, in arrival order. */
   recipients: string[];
+  /** Recipients refused with a temporary error (450), in arrival order. */
+  refused: string[];
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(port: number): Promise<SmtpSink> {
+/** `refuse`: recipients answered "450 try again later", so the sender keeps them queued. */
+export async function startSmtpSink(port: number, refuse: (address: string) => boolean = () => false): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const recipients: string[] = [];
+  const refused: string[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
     authOptional: true,
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'e2e' }),
+    onRcptTo: (address, _session, callback) => {
+      const to = address.address.toLowerCase();
+      if (!refuse(to)) return callback();
+      refused.push(to);
+      return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 450 }));
+    },
     onData: (stream, session, callback) => {
       simpleParser(stream)
         .then((mail) => {
@@ -39,6 +49,7 @@ export async function startSmtpSink(port: number): Promise<SmtpSink> {
     port,
     mails,
     recipients,
+    refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
