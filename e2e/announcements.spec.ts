@@ -94,7 +94,7 @@ test('sähköpostitiedote rajatulle ryhmälle: esikatselu, maksu saldolla, peril
 
   // Keyboard only: subject, Tab into the toolbar, arrows to "Lihavointi", Tab into the text.
   const subject = `Kevätkokous ${RUN}`;
-  await page.getByLabel('Otsikko').fill(subject);
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(subject);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Pääotsikko' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
@@ -179,7 +179,7 @@ test('jonossa olevat viestit perutaan vahvistuksen jälkeen', async ({ page, req
 
   await loginAsAdmin(page);
   await page.goto('/announcements/new');
-  await page.getByLabel('Otsikko').fill(`Peruttava ${RUN}`);
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Peruttava ${RUN}`);
   await page.getByRole('textbox', { name: 'Teksti' }).click();
   await page.keyboard.type('Tämä jää jonoon.');
   await filterByLastname(page, lastname);
@@ -214,7 +214,7 @@ test('tekstiviesti: muotoilut pois vahvistuksella, tukematon merkki korjataan en
   await loginAsAdmin(page);
   await page.setViewportSize(PHONE);
   await page.goto('/announcements/new');
-  await page.getByLabel('Otsikko').fill(`Talkoot ${RUN}`);
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Talkoot ${RUN}`);
   const editor = page.getByRole('textbox', { name: 'Teksti' });
   await editor.click();
   await page.keyboard.press('ControlOrMeta+b');
@@ -223,7 +223,7 @@ test('tekstiviesti: muotoilut pois vahvistuksella, tukematon merkki korjataan en
   await noSideways(page);
 
   // To SMS: asked first, and the formatting goes.
-  await page.getByLabel('Tekstiviesti').check({ force: true });
+  await page.getByRole('radio', { name: 'Tekstiviesti' }).click();
   const ask = page.getByRole('dialog', { name: 'Vaihdetaanko tekstiviestiksi?' });
   await expect(ask).toBeVisible();
   await expectAccessible(page, 'vaihto tekstiviestiksi');
@@ -274,7 +274,7 @@ test('kirje: tallennetun luonnoksen sivut kuvina ja koko kirje PDF:nä', async (
   await loginAsAdmin(page);
   await page.goto('/announcements/new');
   await page.getByLabel('Kirje').check({ force: true });
-  await page.getByLabel('Otsikko').fill(`Jäsenkirje ${RUN}`);
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Jäsenkirje ${RUN}`);
   await page.getByRole('textbox', { name: 'Teksti' }).click();
   await page.keyboard.type('Hyvä jäsen, tervetuloa syyskokoukseen.');
   await filterByLastname(page, lastname);

@@ -80,8 +80,9 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
       </Paper>
 
       {a.status === 'paying' && a.mooney_id ? (
-        <Alert color="blue" variant="light" icon={<IconCreditCard aria-hidden />} title={t('announcements.paying_title')}>
+        <Alert color="blue" variant="light" icon={<IconCreditCard aria-hidden />}>
           <Stack gap="xs" align="flex-start">
+            <Text fw={700}>{t('announcements.paying_title')}</Text>
             <Text>{t('announcements.paying_text')}</Text>
             <Button component={Link} to={paymentMethodPath(a.mooney_id, announcementPath(a.id))}>
               {t('announcements.pay')}

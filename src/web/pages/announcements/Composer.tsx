@@ -165,8 +165,9 @@ export function Composer({ id, initial }: ComposerProps) {
     <>
       {guard.prompt}
       {blocked ? (
-        <Alert color="red" variant="light" role="alert" icon={<IconBan aria-hidden />} title={t('announcements.blocked_title')} mb="md" data-testid="blocked-notice">
-          {t('announcements.blocked_text')}
+        <Alert color="red" variant="light" role="alert" icon={<IconBan aria-hidden />} mb="md" data-testid="blocked-notice">
+          <Text fw={700}>{t('announcements.blocked_title')}</Text>
+          <Text size="sm">{t('announcements.blocked_text')}</Text>
         </Alert>
       ) : null}
       <ErrorBanner error={askSend ? null : save.error} fields={FIELDS} />
