@@ -27,6 +27,8 @@ import { passwordResetRoutes } from './modules/passwordreset/routes';
 import { savedFilterRoutes } from './modules/savedfilters/routes';
 import { msgviewRoutes } from './modules/msgview/routes';
 import { hookRoutes } from './modules/hooks/routes';
+import { announcementRoutes } from './modules/announcements/routes';
+import { mooneyRoutes } from './modules/payments/mooney-routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -98,6 +100,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   logRoutes(app);
   msgviewRoutes(app);
   hookRoutes(app);
+  announcementRoutes(app);
+  mooneyRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

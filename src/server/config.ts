@@ -3,6 +3,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config';
+import type { MessagePrices } from '../shared/messages/prices';
+import { loadMessagePrices } from './modules/messages/price-list';
 
 // All configuration comes from the environment and every variable is optional (README "Configuration").
 export interface Config {
@@ -12,6 +14,8 @@ export interface Config {
   databaseUrl: string | null;
   smtpUrl: string | null;
   publicUrl: string | null;
+  /** The deployment's message prices (MESSAGE_PRICES_FILE); the shipped defaults when absent. */
+  messagePrices?: MessagePrices;
   sessionSecret: string;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -93,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     smtpUrl: nonEmpty(env.SMTP_URL),
     publicUrl,
+    messagePrices: loadMessagePrices(env),
     sessionSecret: loadSessionSecret(env, dataDir),
     adminEmail: nonEmpty(env.SEURA_ADMIN_EMAIL),
     adminPassword: nonEmpty(env.SEURA_ADMIN_PASSWORD),

@@ -138,6 +138,8 @@ export const LOG_EVENT_GROUPS = {
     'group_mail_access_requested',
   ],
   settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created', 'balance_credited'],
+  // Messaging (announcements, payment items, the association's trust status).
+  messages: ['announcement_saved', 'announcement_sent', 'announcement_cancelled', 'message_paid', 'trust_blocked', 'trust_unblocked'],
   sessions: [
     'login',
     'login_failed',

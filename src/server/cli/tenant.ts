@@ -4,13 +4,16 @@ import type { Deps } from '../deps';
 import { createTenant, TenantInputError } from '../modules/tenants/service';
 import { findByHostname } from '../modules/tenants/repo';
 import { creditByOperator, currentBalance } from '../modules/payments/balance';
+import { unblock } from '../modules/tenants/trust';
 import { formatAmount, parseAmountCents } from '../../shared/finnish/amount';
 
 // npm run tenant -- create --name "Esimerkkiseura ry" --host esimerkki.localhost --admin-email a@b.fi [--admin-password …]
 // npm run tenant -- balance --host esimerkki.localhost [--add 12,50]
+// npm run tenant -- unblock --host esimerkki.localhost
 const USAGE = [
   'Käyttö: npm run tenant -- create --name "Yhdistys ry" --host yhdistys.example.fi --admin-email admin@example.fi [--admin-password …]',
   '        npm run tenant -- balance --host yhdistys.example.fi [--add 50]',
+  '        npm run tenant -- unblock --host yhdistys.example.fi',
 ].join('\n');
 
 type Values = Record<string, string | undefined>;
@@ -49,6 +52,20 @@ async function balance(deps: Deps, values: Values): Promise<number> {
   return 0;
 }
 
+/** Support's clearing of a fraud block: messaging allowed again, with a log line. */
+async function unblockTenant(deps: Deps, values: Values): Promise<number> {
+  const tenant = await findByHostname(deps.db, values.host!.trim().toLowerCase());
+  if (!tenant) {
+    console.error(`Yhdistystä osoitteella ${values.host} ei ole.`);
+    return 1;
+  }
+  const changed = await unblock(deps, tenant.id);
+  console.log(changed ? `Yhdistyksen "${tenant.name}" viestien lähettäminen sallittu uudelleen.` : `Yhdistyksen "${tenant.name}" viestejä ei ollut estetty.`);
+  return 0;
+}
+
+const COMMANDS: Record<string, (deps: Deps, values: Values) => Promise<number>> = { create, balance, unblock: unblockTenant };
+
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
@@ -74,14 +91,14 @@ export async function runTenantCli(argv: string[], env: Record<string, string | 
   }
   const { positionals, values } = parsed;
   const command = positionals[0];
-  const ok = command === 'create' ? Boolean(values.name && values.host && values['admin-email']) : command === 'balance' && Boolean(values.host);
+  const ok = command === 'create' ? Boolean(values.name && values.host && values['admin-email']) : (command === 'balance' || command === 'unblock') && Boolean(values.host);
   if (!ok) {
     console.error(USAGE);
     return 2;
   }
   const { deps, handle } = await openDeps(env);
   try {
-    return await (command === 'create' ? create(deps, values) : balance(deps, values));
+    return await COMMANDS[command!]!(deps, values);
   } catch (e) {
     if (e instanceof TenantInputError) {
       console.error(e.message);

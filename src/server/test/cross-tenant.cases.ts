@@ -6,6 +6,7 @@ import { Client } from './harness';
 import { everydayCases } from './cross-tenant.everyday';
 import { msgviewCases } from './cross-tenant.msgview';
 import { outboxCases } from './cross-tenant.outbox';
+import { messagingCases } from './cross-tenant.messaging';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
 // Adding an endpoint? Add its case here: the suite fails for any /api route without one.
@@ -135,6 +136,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...everydayCases,
   ...msgviewCases,
   ...outboxCases,
+  ...messagingCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

@@ -74,6 +74,19 @@ const en = {
   letter_too_many_pages: "The letter is too long for the pages allowed: an announcement letter may be at most one A4 sheet (two pages), other letters at most 16 pages.",
   letter_page_too_long: "The letter has a paragraph that does not fit on one page. Split it into shorter paragraphs.",
   letter_unsupported_chars: "The letter has characters that cannot be printed: {{chars}}",
+  // Announcements, preview and payment items (messages/, announcements/, payments/mooney)
+  // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
+  _validation_too_many: "Too many selected.",
+  email_missing_: "Add the association's reply-to email address in the settings before sending messages.",
+  vat_id_missing_: "Sending letters needs the association's business ID. Add it in the settings.",
+  fraudulent_content: "The message looks like a scam and was not sent. Sending messages is blocked until customer support has checked it.",
+  messaging_blocked: "Sending messages is blocked until customer support has checked it. Please contact customer support.",
+  sms_too_long: "The text message is too long: at most {{max}} parts.",
+  message_no_recipients: "The message has no recipient the chosen medium can reach.",
+  message_warning_credentials_request: "The message asks for a password or a personal identity code. Make sure this is needed: scam messages ask for the same.",
+  announcement_not_draft: "The announcement has already been sent or cancelled and can no longer be changed.",
+  mooney_online_unavailable: "Online payment is not available yet. Please pay from the balance.",
+  mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Your balance is not enough to pay this payment.",
   // --- sessions and accounts ---
@@ -889,10 +902,15 @@ const en = {
   'log.context.import': "Import",
   // --- saved filters ---
   'log.context.saved_filters': "Saved filters",
+  // --- messaging ---
+  'log.context.announcements': "Announcements",
+  'log.context.mooney': "Payments",
+  'log.context.trust': "Permission to send messages",
   'log.group.members': "Members",
   'log.group.fields_groups': "Fields and groups",
   'log.group.settings': "Settings",
   'log.group.sessions': "Sign-ins and security",
+  'log.group.messages': "Messages and payments",
   'log.event.member_created': "Member added",
   'log.event.member_updated': "Member edited",
   'log.event.member_deleted': "Member removed",
@@ -926,6 +944,13 @@ const en = {
   'log.event.tenant_created': "Association created",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Balance credited",
+  // Messaging: announcements, payments, trust status
+  'log.event.announcement_saved': "Announcement saved",
+  'log.event.announcement_sent': "Announcement sent",
+  'log.event.announcement_cancelled': "Announcement sending cancelled",
+  'log.event.message_paid': "Message paid",
+  'log.event.trust_blocked': "Sending messages blocked",
+  'log.event.trust_unblocked': "Sending messages allowed again",
   'log.event.login': "Sign-in",
   'log.event.login_failed': "Failed sign-in",
   'log.event.login_mfa_required': "Sign-in awaiting verification code",

@@ -73,6 +73,19 @@ const fi = {
   letter_too_many_pages: "Kirje on liian pitkä: se ei mahdu sallittuun sivumäärään. Tiedotekirje saa olla enintään yksi A4-arkki (kaksi sivua), muut kirjeet enintään 16 sivua.",
   letter_page_too_long: "Kirjeessä on kappale, joka ei mahdu yhdelle sivulle. Jaa se lyhyempiin kappaleisiin.",
   letter_unsupported_chars: "Kirjeessä on merkkejä, joita ei voi tulostaa: {{chars}}",
+  // Announcements, preview and payment items (messages/, announcements/, payments/mooney)
+  // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
+  _validation_too_many: "Liian monta valintaa.",
+  email_missing_: "Lisää yhdistyksen vastausosoite (sähköposti) asetuksiin ennen viestien lähettämistä.",
+  vat_id_missing_: "Kirjeiden lähettäminen vaatii yhdistyksen Y-tunnuksen. Lisää se asetuksiin.",
+  fraudulent_content: "Viesti näyttää huijausviestiltä, eikä sitä lähetetty. Viestien lähettäminen on estetty, kunnes asiakaspalvelu on tarkistanut asian.",
+  messaging_blocked: "Viestien lähettäminen on estetty, kunnes asiakaspalvelu on tarkistanut asian. Ota yhteyttä asiakaspalveluun.",
+  sms_too_long: "Tekstiviesti on liian pitkä: enintään {{max}} osaa.",
+  message_no_recipients: "Viestillä ei ole yhtään vastaanottajaa, jonka valittu lähetystapa tavoittaa.",
+  message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
+  announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
+  mooney_online_unavailable: "Verkkomaksu ei ole vielä käytettävissä. Maksa saldolla.",
+  mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
   // --- sessions and accounts ---
@@ -889,10 +902,15 @@ const fi = {
   'log.context.import': "Tuonti",
   // --- saved filters ---
   'log.context.saved_filters': "Tallennetut suodattimet",
+  // --- messaging ---
+  'log.context.announcements': "Tiedotteet",
+  'log.context.mooney': "Maksut",
+  'log.context.trust': "Viestien lähetysoikeus",
   'log.group.members': "Jäsenet",
   'log.group.fields_groups': "Kentät ja ryhmät",
   'log.group.settings': "Asetukset",
   'log.group.sessions': "Kirjautumiset ja tietoturva",
+  'log.group.messages': "Viestit ja maksut",
   'log.event.member_created': "Jäsen lisätty",
   'log.event.member_updated': "Jäsentä muokattu",
   'log.event.member_deleted': "Jäsen poistettu",
@@ -926,6 +944,13 @@ const fi = {
   'log.event.tenant_created': "Yhdistys luotu",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldoa lisätty",
+  // Messaging: announcements, payments, trust status
+  'log.event.announcement_saved': "Tiedote tallennettu",
+  'log.event.announcement_sent': "Tiedote lähetetty",
+  'log.event.announcement_cancelled': "Tiedotteen lähetys peruttu",
+  'log.event.message_paid': "Viesti maksettu",
+  'log.event.trust_blocked': "Viestien lähettäminen estetty",
+  'log.event.trust_unblocked': "Viestien lähettäminen sallittu uudelleen",
   'log.event.login': "Kirjautuminen",
   'log.event.login_failed': "Epäonnistunut kirjautuminen",
   'log.event.login_mfa_required': "Kirjautuminen odottaa tunnistautumiskoodia",

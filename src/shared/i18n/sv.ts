@@ -74,6 +74,19 @@ const sv = {
   letter_too_many_pages: "Brevet är för långt: det ryms inte på det tillåtna antalet sidor. Ett meddelandebrev får vara högst ett A4-ark (två sidor), andra brev högst 16 sidor.",
   letter_page_too_long: "Brevet har ett stycke som inte ryms på en sida. Dela upp det i kortare stycken.",
   letter_unsupported_chars: "Brevet innehåller tecken som inte kan skrivas ut: {{chars}}",
+  // Announcements, preview and payment items (messages/, announcements/, payments/mooney)
+  // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
+  _validation_too_many: "För många val.",
+  email_missing_: "Lägg till föreningens svarsadress (e-post) i inställningarna innan du skickar meddelanden.",
+  vat_id_missing_: "För att skicka brev behövs föreningens FO-nummer. Lägg till det i inställningarna.",
+  fraudulent_content: "Meddelandet ser ut som ett bedrägeriförsök och skickades inte. Utskick är spärrade tills kundtjänsten har granskat saken.",
+  messaging_blocked: "Utskick är spärrade tills kundtjänsten har granskat saken. Kontakta kundtjänsten.",
+  sms_too_long: "SMS:et är för långt: högst {{max}} delar.",
+  message_no_recipients: "Meddelandet har ingen mottagare som det valda sättet når.",
+  message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
+  announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
+  mooney_online_unavailable: "Nätbetalning är inte tillgänglig ännu. Betala med saldot.",
+  mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
   // --- sessions and accounts ---
@@ -889,10 +902,15 @@ const sv = {
   'log.context.import': "Import",
   // --- saved filters ---
   'log.context.saved_filters': "Sparade filter",
+  // --- messaging ---
+  'log.context.announcements': "Meddelanden",
+  'log.context.mooney': "Betalningar",
+  'log.context.trust': "Rätt att skicka meddelanden",
   'log.group.members': "Medlemmar",
   'log.group.fields_groups': "Fält och grupper",
   'log.group.settings': "Inställningar",
   'log.group.sessions': "Inloggningar och datasäkerhet",
+  'log.group.messages': "Meddelanden och betalningar",
   'log.event.member_created': "Medlem tillagd",
   'log.event.member_updated': "Medlem redigerad",
   'log.event.member_deleted': "Medlem borttagen",
@@ -926,6 +944,13 @@ const sv = {
   'log.event.tenant_created': "Förening skapad",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldo tillagt",
+  // Messaging: announcements, payments, trust status
+  'log.event.announcement_saved': "Meddelande sparat",
+  'log.event.announcement_sent': "Meddelande skickat",
+  'log.event.announcement_cancelled': "Utskick av meddelande avbrutet",
+  'log.event.message_paid': "Meddelande betalt",
+  'log.event.trust_blocked': "Utskick spärrade",
+  'log.event.trust_unblocked': "Utskick tillåtna igen",
   'log.event.login': "Inloggning",
   'log.event.login_failed': "Misslyckad inloggning",
   'log.event.login_mfa_required': "Inloggning väntar på verifieringskod",

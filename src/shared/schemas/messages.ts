@@ -179,3 +179,30 @@ export type MooneyReply = z.infer<typeof mooneyReply>;
 export const mooneySetMethodBody = z.object({ mid: z.string().uuid(), method: z.enum(['balance', 'online'], '_validation_invalid_choice') });
 export const mooneyBalancePayBody = z.object({ balance_mid: z.string().uuid() });
 export const mooneyPaidReply = z.object({ paid: z.boolean(), goto: z.string() });
+
+// Added with the announcements API (part C):
+
+/** Announcements, and a message's deliveries, per page. */
+export const ANNOUNCEMENTS_PAGE_SIZE = 20;
+
+export const announcementCancelReply = z.object({
+  /** Deliveries that were still queued and are now cancelled. */
+  cancelled: z.number().int(),
+});
+
+/** A paid payment item as the log's transaction list shows it (log/all with transactions: true). */
+export const mooneyTransaction = z.object({
+  id: z.string(),
+  /** When it was paid (ISO UTC). */
+  at: z.string(),
+  context: z.string(),
+  /** The message (or other row) it paid for. */
+  subject_id: z.number().int().nullable(),
+  price_rows: z.array(priceRowSchema),
+  discount_cents: z.number().int(),
+  original_amount: z.number().int(),
+  amount: z.number().int(),
+  /** null: nothing to pay (amount 0). */
+  method: z.enum(['balance', 'online']).nullable(),
+});
+export type MooneyTransaction = z.infer<typeof mooneyTransaction>;

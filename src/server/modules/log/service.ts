@@ -6,6 +6,7 @@ import type { LogEvent } from '../../../shared/constants';
 import { helsinkiDayStart, nextDay } from './helsinki';
 import * as repo from './repo';
 import { batchInfo } from '../batches/service';
+import { transactions } from '../payments/transactions';
 
 // The activity log as the log page and the dashboard read it.
 // Nothing here writes: rows are appended by the services that make the changes.
@@ -77,13 +78,14 @@ export async function listLog(deps: Deps, tenant: Tenant, input: LogListInput): 
     repo.page(deps.db, tenant.id, q, input.limit, input.page * input.limit),
     repo.count(deps.db, tenant.id, q),
   ]);
+  // Paid payment items (price, method), when asked for; receipts come with online payments.
+  const paid = input.transactions ? await transactions(deps.db, tenant.id, input.limit, input.page * input.limit) : { results: [], count: 0, years: [] };
   return {
     all_results: await present(deps, tenant, rows),
     all_count: total,
-    // Payments come with invoices; until then there are none to list.
-    transaction_results: [],
-    transaction_count: 0,
-    transaction_years: [],
+    transaction_results: paid.results,
+    transaction_count: paid.count,
+    transaction_years: paid.years,
     receipt_results: [],
     receipt_count: 0,
   };
