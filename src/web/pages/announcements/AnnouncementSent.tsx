@@ -13,6 +13,7 @@ import { notifySuccess } from '../../components/notify';
 import { Pager } from '../../components/Pager';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { announcementPath, paymentMethodPath } from '../../paths';
+import { ScrollRegion } from './ScrollRegion';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from './labels';
 
 interface AnnouncementSentProps {
@@ -66,7 +67,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
           </Group>
           <Group gap={6} aria-live="polite" data-testid="status-counts">
             {statusCounts(a.msg_statuses).map(({ status, count }) => (
-              <Badge key={status} size="lg" variant="light" color={DELIVERY_COLORS[status]} tt="none" data-testid={`count-${status}`}>
+              <Badge key={status} size="lg" variant="dot" color={DELIVERY_COLORS[status]} tt="none" data-testid={`count-${status}`}>
                 {`${deliveryStatusLabel(t, status)}: ${number.format(count)}`}
               </Badge>
             ))}
@@ -107,7 +108,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
           <Text c="dimmed">{t('announcements.deliveries_empty')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollRegion label={t('announcements.deliveries_table')} minWidth={560}>
               <Table striped verticalSpacing="xs" aria-label={t('announcements.deliveries_table')} data-testid="deliveries-table">
                 <Table.Thead>
                   <Table.Tr>
@@ -125,7 +126,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
                       </Table.Th>
                       <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{m.recipient_address}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={DELIVERY_COLORS[m.status]} tt="none">
+                        <Badge variant="dot" color={DELIVERY_COLORS[m.status]} tt="none">
                           {deliveryStatusLabel(t, m.status)}
                         </Badge>
                       </Table.Td>
@@ -134,7 +135,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
             <Pager pages={pages} page={page} onChange={onPage} />
           </>
         )}

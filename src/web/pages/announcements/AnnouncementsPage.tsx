@@ -77,7 +77,7 @@ export function AnnouncementsPage() {
                       <Table.Td>
                         <Group gap={4}>
                           {statusCounts(a.msg_statuses).map(({ status, count }) => (
-                            <Badge key={status} variant="light" color={DELIVERY_COLORS[status]} tt="none">
+                            <Badge key={status} variant="dot" color={DELIVERY_COLORS[status]} tt="none">
                               {`${deliveryStatusLabel(t, status)} ${number.format(count)}`}
                             </Badge>
                           ))}

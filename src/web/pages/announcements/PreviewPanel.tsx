@@ -95,7 +95,7 @@ function SmsPreview({ text, sms }: { text: string; sms: NonNullable<MessagePrevi
   return (
     <Stack gap="xs" data-testid="sms-preview">
       <Group gap="xs">
-        <Badge variant="light" color={sms.kind === 'too_long' ? 'red' : 'blue'} tt="none" data-testid="sms-parts">
+        <Badge variant="dot" color={sms.kind === 'too_long' ? 'red' : 'blue'} tt="none" data-testid="sms-parts">
           {sms.kind === 'single' ? t('announcements.sms_single') : sms.kind === 'multi' ? t('announcements.sms_multi', { count: sms.parts }) : t('announcements.sms_too_long', { count: sms.parts })}
         </Badge>
       </Group>
