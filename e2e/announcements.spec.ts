@@ -307,3 +307,42 @@ test('kirje: tallennetun luonnoksen sivut kuvina ja koko kirje PDF:nä', async (
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expectAccessible(page, 'kirjeen luonnos ja sivut');
 });
+
+// Last: it leaves this server's association blocked.
+test('huijausviesti: esikatselu estää lähetyksen, ja estetty yhdistys näkee ilmoituksen', async ({ page, request }) => {
+  const api = await signIn(request);
+  await readyToSend(api);
+  const lastname = `Huijattava${RUN}`;
+  await newMember(api, { firstname: 'Hilkka', lastname, email: `hilkka.${RUN}@example.fi` });
+  const scam = 'Tilisi suljetaan. Syötä pankkitunnuksesi ja tunnuslukusi heti.';
+
+  await loginAsAdmin(page);
+  await page.goto('/announcements/new');
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Tärkeä ${RUN}`);
+  await page.getByRole('textbox', { name: 'Teksti' }).click();
+  await page.keyboard.type(scam);
+  await filterByLastname(page, lastname);
+  await expect(page.getByTestId('fraud-alert')).toContainText('Tätä viestiä ei voi lähettää');
+  await expect(page.getByTestId('send')).toBeDisabled();
+  await expect(page.getByTestId('send-why')).toHaveText('Viestiä ei voi lähettää: se näyttää huijausviestiltä.');
+  await expectAccessible(page, 'huijausviesti', EMAIL_FRAME);
+
+  // Sent past the page anyway (straight to the API): refused, and the association is blocked.
+  const filter = [{ field: 'lastname', verb: 'eq', value: lastname }];
+  const res = await request.post('/api/1/announcements/save', {
+    data: { msg_media: 'email', subject: 'Tärkeä', content: `<p>${scam}</p>`, filter, send: true },
+    headers: { 'x-csrftoken': (await request.storageState()).cookies.find((c) => c.name === 'csrftoken')?.value ?? '' },
+  });
+  expect(res.status()).toBe(400);
+
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Kevätjuhla ${RUN}`);
+  await page.getByRole('textbox', { name: 'Teksti' }).click();
+  await page.keyboard.type('Tervetuloa kevätjuhlaan.');
+  await filterByLastname(page, lastname);
+  await expect(page.getByTestId('blocked-notice')).toContainText('Viestien lähettäminen on estetty');
+  await expect(page.getByTestId('recipient-count')).toHaveText('1 vastaanottaja');
+  await expect(page.getByTestId('send')).toBeDisabled();
+  await expect(page.getByTestId('send-why')).toHaveText('Viestien lähettäminen on estetty.');
+  await expectAccessible(page, 'estetty yhdistys', EMAIL_FRAME);
+});
