@@ -153,10 +153,16 @@ test('sähköpostitiedote rajatulle ryhmälle: esikatselu, maksu saldolla, peril
   await expect.poll(async () => plain(await page.getByTestId('mooney-balance').textContent())).toBe('1,00 €');
   await expect.poll(async () => plain(await page.getByTestId('mooney-rows').textContent())).toContain('3 × 0,05 €');
   await expectAccessible(page, 'maksutapa');
+  const paymentUrl = page.url();
   await page.getByTestId('pay-balance').click();
 
   await expect(page).toHaveURL(/\/announcements\/\d+$/);
   await expect(notification(page, 'Maksettu saldolla.')).toBeVisible();
+  const announcementUrl = page.url();
+  // Paid already: the payment page sends straight on, saying so.
+  await page.goto(paymentUrl);
+  await expect(page).toHaveURL(announcementUrl);
+  await expect(notification(page, 'Tämä on jo maksettu.')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   // The worker delivers to the SMTP server; the page polls every 5 s until nothing is on its way.
   await expect(page.getByTestId('count-sent')).toHaveText('Lähetetty: 3', { timeout: 45_000 });
@@ -306,6 +312,19 @@ test('kirje: tallennetun luonnoksen sivut kuvina ja koko kirje PDF:nä', async (
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   await expectAccessible(page, 'kirjeen luonnos ja sivut');
+
+  // 1,50 € is more than the balance left: the payment page says so and offers no dead button.
+  await page.getByTestId('send').click();
+  await page.getByRole('dialog', { name: 'Lähetetäänkö tiedote?' }).getByRole('button', { name: 'Lähetä ja siirry maksamaan' }).click();
+  await expect(page).toHaveURL(/\/m\/[0-9a-f-]+\/method/);
+  await expect(page.getByTestId('balance-short')).toContainText('Saldosi ei riitä tämän maksun maksamiseen.');
+  await expect(page.getByTestId('pay-balance')).toHaveCount(0);
+  await expectAccessible(page, 'saldo ei riitä');
+  await page.getByRole('button', { name: 'Maksa myöhemmin' }).click();
+  await expect(page).toHaveURL(/\/announcements\/\d+$/);
+  await expect(page.getByTestId('announcement-status')).toHaveText('Odottaa maksua');
+  await expect(page.getByRole('link', { name: 'Siirry maksamaan' })).toBeVisible();
+  await expectAccessible(page, 'tiedote odottaa maksua');
 });
 
 // Last: it leaves this server's association blocked.
