@@ -227,6 +227,7 @@ test('tekstiviesti: muotoilut pois vahvistuksella, tukematon merkki korjataan en
   await newMember(api, { firstname: 'Saara', lastname, email: `saara.${RUN}@example.fi`, phone: '040 765 4321' });
   await newMember(api, { firstname: 'Sakari', lastname, email: `sakari.${RUN}@example.fi`, phone: '050 765 4322' });
   await newMember(api, { firstname: 'Lanka', lastname, email: `lanka.${RUN}@example.fi` });
+  await newMember(api, { firstname: 'Ulla', lastname: `Ulkopuoli${RUN}`, email: `ulla.${RUN}@example.fi`, phone: '040 765 4323' });
 
   await loginAsAdmin(page);
   await page.setViewportSize(PHONE);
@@ -253,6 +254,11 @@ test('tekstiviesti: muotoilut pois vahvistuksella, tukematon merkki korjataan en
   await filterByLastname(page, lastname);
   await expect(page.getByTestId('recipient-count')).toHaveText('2 vastaanottajaa');
   await expect(page.getByTestId('unreachable')).toContainText('Lanka');
+  // A member outside the filter, picked by name.
+  await page.getByTestId('picked-search').fill(`Ulkopuoli${RUN}`);
+  await page.getByRole('button', { name: `Lisää Ulla Ulkopuoli${RUN}` }).click();
+  await expect(page.getByRole('list', { name: 'Lisätyt jäsenet' })).toContainText(`Ulla Ulkopuoli${RUN}`);
+  await expect(page.getByTestId('recipient-count')).toHaveText('3 vastaanottajaa');
   await expect(page.getByTestId('sms-unsupported')).toContainText('✓');
   await expect(page.getByTestId('sms-preview').locator('mark')).toHaveText('✓');
   await expect(page.getByTestId('send')).toBeDisabled();
@@ -262,13 +268,13 @@ test('tekstiviesti: muotoilut pois vahvistuksella, tukematon merkki korjataan en
   await text.fill('Talkoot lauantaina klo 10, tervetuloa!');
   await expect(page.getByTestId('sms-unsupported')).toHaveCount(0);
   await expect(page.getByTestId('sms-parts')).toHaveText('1 tekstiviesti');
-  await expect.poll(async () => plain(await page.getByTestId('price-table').textContent())).toContain('2 × 0,08 €');
+  await expect.poll(async () => plain(await page.getByTestId('price-table').textContent())).toContain('3 × 0,08 €');
   await expect(page.getByTestId('send')).toBeEnabled();
 
   await page.getByTestId('send').click();
   await page.getByRole('dialog', { name: 'Lähetetäänkö tiedote?' }).getByRole('button', { name: 'Lähetä ja siirry maksamaan' }).click();
   await expect(page).toHaveURL(/\/m\/[0-9a-f-]+\/method/);
-  await expect.poll(async () => plain(await page.getByTestId('mooney-amount').textContent())).toBe('0,16 €');
+  await expect.poll(async () => plain(await page.getByTestId('mooney-amount').textContent())).toBe('0,24 €');
   await page.getByTestId('pay-balance').click();
   await expect(page).toHaveURL(/\/announcements\/\d+$/);
   await expect(page.getByTestId('deliveries-table')).toContainText('+358407654321');
@@ -325,6 +331,31 @@ test('kirje: tallennetun luonnoksen sivut kuvina ja koko kirje PDF:nä', async (
   await expect(page.getByTestId('announcement-status')).toHaveText('Odottaa maksua');
   await expect(page.getByRole('link', { name: 'Siirry maksamaan' })).toBeVisible();
   await expectAccessible(page, 'tiedote odottaa maksua');
+});
+
+test('maksuton PDF-tiedote lähtee heti: ilmoitus ja tiedotteen sivu', async ({ page, request }) => {
+  const api = await signIn(request);
+  await readyToSend(api);
+  const lastname = `Tulostaja${RUN}`;
+  await newMember(api, { firstname: 'Paula', lastname, address_street: 'Kauppakatu 2', address_zip: '40100', address_city: 'Jyväskylä' });
+
+  await loginAsAdmin(page);
+  await page.goto('/announcements/new');
+  await page.getByLabel('PDF (tulosta itse)').check({ force: true });
+  const subject = `Tulostettava ${RUN}`;
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(subject);
+  await page.getByRole('textbox', { name: 'Teksti' }).click();
+  await page.keyboard.type('Jaetaan kokouksessa.');
+  await filterByLastname(page, lastname);
+  await expect(page.getByTestId('recipient-count')).toHaveText('1 vastaanottaja');
+  await expect.poll(async () => plain(await page.getByTestId('price-total').textContent())).toBe('0,00 €');
+  await page.getByTestId('send').click();
+  await page.getByRole('dialog', { name: 'Lähetetäänkö tiedote?' }).getByRole('button', { name: 'Lähetä', exact: true }).click();
+  await expect(page).toHaveURL(/\/announcements\/\d+$/);
+  await expect(notification(page, 'Tiedote on lähetetty.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByTestId('announcement-status')).toHaveText('Lähetetty');
+  await expect(page.getByTestId('deliveries-table')).toContainText(`Paula ${lastname}`);
 });
 
 // Last: it leaves this server's association blocked.
