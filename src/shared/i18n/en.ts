@@ -247,6 +247,7 @@ const en = {
   'announcements.letter_problem': "The letter cannot be printed as it is.",
   'announcements.letter_unsupported': "These characters cannot be printed in a letter: {{chars}}. Replace them.",
   'announcements.letter_pdf': "Open the whole letter (PDF)",
+  'announcements.new_tab': "(opens in a new tab)",
   'announcements.letter_page_alt': "Letter page {{page}} of {{count}}",
   'announcements.letter_save_first': "Save the draft to see the letter pages.",
   'announcements.unreachable_title_one': "{{count, number}} recipient cannot be reached this way",

@@ -247,6 +247,7 @@ const fi = {
   'announcements.letter_problem': "Kirjettä ei voi tulostaa tällaisenaan.",
   'announcements.letter_unsupported': "Näitä merkkejä ei voi tulostaa kirjeeseen: {{chars}}. Korvaa ne muilla merkeillä.",
   'announcements.letter_pdf': "Avaa koko kirje (PDF)",
+  'announcements.new_tab': "(avautuu uuteen välilehteen)",
   'announcements.letter_page_alt': "Kirjeen sivu {{page}}/{{count}}",
   'announcements.letter_save_first': "Tallenna luonnos, niin näet kirjeen sivut.",
   'announcements.unreachable_title_one': "{{count, number}} vastaanottajaa ei tavoiteta tällä lähetystavalla",

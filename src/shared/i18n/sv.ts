@@ -247,6 +247,7 @@ const sv = {
   'announcements.letter_problem': "Brevet kan inte skrivas ut i denna form.",
   'announcements.letter_unsupported': "Dessa tecken kan inte skrivas ut i brevet: {{chars}}. Ersätt dem.",
   'announcements.letter_pdf': "Öppna hela brevet (PDF)",
+  'announcements.new_tab': "(öppnas i en ny flik)",
   'announcements.letter_page_alt': "Brevets sida {{page}}/{{count}}",
   'announcements.letter_save_first': "Spara utkastet för att se brevets sidor.",
   'announcements.unreachable_title_one': "{{count, number}} mottagare nås inte på detta sätt",

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconFileTypePdf } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { formatAmount } from '../../../shared/finnish/amount';
 import type { MessagePreviewReply } from '../../../shared/schemas/messages';
 import { useMemberAnyState } from '../../api/membersList';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { NewTabLink } from '../../components/NewTabLink';
 import { messageText } from '../../i18n/messages';
 import { type ComposerDraft, priceRowLabel, priceRowText, smsSegments } from './composerModel';
 import classes from './announcements.module.css';
@@ -158,12 +159,10 @@ function LetterPreview({
       ) : null}
       {source ? (
         <>
-          <Anchor href={`/msg/letter-preview/${String(source.id)}.pdf?v=${String(source.version)}`} target="_blank" rel="noopener">
-            <Group gap={4} component="span">
-              <IconFileTypePdf size={18} aria-hidden />
-              {t('announcements.letter_pdf')}
-            </Group>
-          </Anchor>
+          <NewTabLink href={`/msg/letter-preview/${String(source.id)}.pdf?v=${String(source.version)}`} newTabText={t('announcements.new_tab')}>
+            <IconFileTypePdf size={18} aria-hidden />
+            {t('announcements.letter_pdf')}
+          </NewTabLink>
           <Group align="flex-start" gap="md">
             {pages.map((p) => (
               <img
