@@ -5,6 +5,7 @@ import type { CreatedTenant } from '../tenants/service';
 import { recordOutcome } from '../contacts/repo';
 import { creditByOperator, currentBalance } from '../payments/balance';
 import { unblock } from '../tenants/trust';
+import { DEFAULT_MESSAGE_PRICES } from '../../../shared/messages/prices';
 
 // Announcements end to end over the API: preview numbers per medium, sending free and paid,
 // paying once, cancelling, and the fraud block.
@@ -84,6 +85,20 @@ describe(`announcements (${testDialect})`, () => {
     expect(r.body.sms).toEqual({ parts: 2, kind: 'multi', unsupported_chars: ['–'] });
     expect(r.body.price).toEqual({ rows: [{ type: 'sms_part', count: 4, unit_cents: 8, total_cents: 32 }], discount_cents: 0, total_cents: 32 });
     expect(r.body.email).toBeUndefined();
+  });
+
+  it("prices with the deployment's own price list", async () => {
+    const own = structuredClone(DEFAULT_MESSAGE_PRICES);
+    own.announcement.sms.sms_part = 12;
+    const t2 = await testApp({ config: { messagePrices: own } });
+    try {
+      const b = await makeTenant(t2.deps, 'Hinnasto ry');
+      await makeMember(t2.deps, b, { lastname: 'Kuoro', phone: '+358401234567' });
+      const r = await (await adminClient(t2, b)).post('/api/1/announcements/preview', { msg_media: 'sms', content: 'Hei', filter: kuoro });
+      expect(r.body.price).toEqual({ rows: [{ type: 'sms_part', count: 1, unit_cents: 12, total_cents: 12 }], discount_cents: 0, total_cents: 12 });
+    } finally {
+      await t2.close();
+    }
   });
 
   it('previews a letter: addresses, pages, problems and the tier discount on page prices', async () => {
@@ -225,6 +240,25 @@ describe(`announcements (${testDialect})`, () => {
     const pay = await admin.post('/api/1/mooney/balance_pay', { balance_mid: letter.body.mooney_id });
     expect(pay.body).toEqual({ errors: { general: ['mooney_cancelled'] } });
     expect(await deliveries(letter.body.id)).toHaveLength(0);
+  });
+
+  it('never charges without queuing: a payment and a cancel in parallel', async () => {
+    await member({ phone: '+358401119991' });
+    await creditByOperator(t.deps, a.tenant.id, 1000, 'testi');
+    for (let i = 0; i < 3; i++) {
+      const sent = await admin.post('/api/1/announcements/save', { msg_media: 'sms', content: `Hei ${i}`, filter: kuoro, send: true });
+      const before = await currentBalance(t.deps.db, a.tenant.id);
+      await Promise.all([admin.post('/api/1/mooney/balance_pay', { balance_mid: sent.body.mooney_id }), admin.post('/api/1/announcements/cancel', { id: sent.body.id })]);
+      const m = await message(sent.body.id);
+      const rows = await deliveries(sent.body.id);
+      const charged = before - (await currentBalance(t.deps.db, a.tenant.id));
+      if (m.status === 'cancelled') expect([charged, rows.length]).toEqual([0, 0]);
+      else {
+        expect(m.status).toBe('sent');
+        expect(charged).toBe(8);
+        expect(rows).toHaveLength(1);
+      }
+    }
   });
 
   it('refuses a fraudulent message, blocks the association and logs it; blocked, nothing is sent', async () => {

@@ -50,15 +50,14 @@ async function own(deps: Deps, tenant: Tenant, id: number): Promise<messages.Mes
 }
 
 /** Saves the draft (a new one, or the given one while it is still a draft); returns its id. */
+function fieldsOf(body: AnnouncementSaveBody) {
+  const d = draftOf(body);
+  return { msg_media: d.media, subject: d.subject, content: d.content, filter: JSON.stringify(body.filter ?? null), addrecips: JSON.stringify(d.addrecips) };
+}
+
 async function saveDraft(deps: Deps, tenant: Tenant, me: Member, body: AnnouncementSaveBody): Promise<number> {
   const d = draftOf(body);
-  const fields = {
-    msg_media: d.media,
-    subject: d.subject,
-    content: d.content,
-    filter: JSON.stringify(body.filter ?? null),
-    addrecips: JSON.stringify(d.addrecips),
-  };
+  const fields = fieldsOf(body);
   if (body.id !== undefined) await own(deps, tenant, body.id);
   return act(deps, tenant, me, 'announcement_saved', async (trx, line, at) => {
     line.context = 'announcements';
@@ -114,12 +113,13 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Announc
       author_id: me.id,
       created_at: at,
     });
-    const recorded = { price: JSON.stringify(price), payment_id: mid, updated_at: at };
+    // The message as priced, whatever another tab saved into the draft meanwhile.
+    const recorded = { ...fieldsOf(body), price: JSON.stringify(price), payment_id: mid, updated_at: at };
     if (!(await messages.updateIf(trx, tenant.id, id, 'draft', recorded))) throw new Conflict('announcement_not_draft');
     line.context = 'announcements';
     line.data = [{ field: 'announcement', new: { id, subject: draft.subject, msg_media: draft.media, recipients: rows.length, total_cents: price.total_cents } }];
     if (free) {
-      await dispatch(trx, tenant.id, id, 'draft', rows, at);
+      if (!(await dispatch(trx, tenant.id, id, 'draft', rows, at))) throw new Conflict('announcement_not_draft');
       return { id, queued: true };
     }
     await messages.updateIf(trx, tenant.id, id, 'draft', { status: 'paying', recipient_count: rows.length });

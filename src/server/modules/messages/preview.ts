@@ -14,6 +14,7 @@ import { loadModel } from '../members/model';
 import { renderEmail } from './email-render';
 import { pricesOf } from './price-list';
 import { recipients, type Recipient } from './recipients-repo';
+import { withOutcomes } from './outcomes';
 
 // A message as it would go out: its recipients and who of them the medium reaches, the
 // rendered medium (email, SMS parts, letter pages), the fraud check and the price. Preview
@@ -51,7 +52,8 @@ export const tierOf = (tenant: Pick<Tenant, 'tier'>): Tier => ((TIERS as readonl
 /** Everything preview shows and send charges, from one pass over the recipients. */
 export async function prepareMessage(deps: Pick<Deps, 'dialect' | 'config'>, db: Db, tenant: Tenant, draft: MessageDraft): Promise<PreparedMessage> {
   const model = await loadModel(db, tenant.id);
-  const list = await recipients({ db, dialect: deps.dialect, tenantId: tenant.id, model, filter: draft.filter, addrecips: draft.addrecips });
+  const rows = await recipients({ db, dialect: deps.dialect, tenantId: tenant.id, model, filter: draft.filter, addrecips: draft.addrecips });
+  const list = await withOutcomes(db, tenant.id, rows, draft.media);
   const reach = splitReachable(list, draft.media);
   const n = reach.reachable.length;
   const out: Omit<PreparedMessage, 'price'> = { recipients: list, reach, findings: [], fraudulent: false };

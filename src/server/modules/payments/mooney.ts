@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { NotFound, ValidationError } from '../../lib/errors';
-import { balanceCovers } from '../../../shared/messages/prices';
+import { balanceCovers, MESSAGE_CONTEXTS, type MessageContext } from '../../../shared/messages/prices';
 import type { MooneyReply } from '../../../shared/schemas/messages';
 import { act } from '../log/act';
 import { deliveriesOf, dispatch, storedDraft } from '../messages/dispatch';
@@ -68,7 +68,8 @@ export async function balancePay(deps: Deps, tenant: Tenant, me: Member, id: str
       return { paid: true, goto: item.goto };
     }
     if ((await trustOf(trx, tenant.id)) === 'BLOCKED') throw ValidationError.general('messaging_blocked');
-    const message = item.subject_id === null ? undefined : await messages.findById(trx, tenant.id, 'announcement', item.subject_id);
+    const kind = (MESSAGE_CONTEXTS as readonly string[]).includes(item.context) ? (item.context as MessageContext) : null;
+    const message = item.subject_id === null || kind === null ? undefined : await messages.findById(trx, tenant.id, kind, item.subject_id);
     if (message && message.status !== 'paying') throw ValidationError.general('mooney_cancelled');
     await lockBalance(trx, tenant.id);
     // Paying by balance needs a balance of at least the original amount (spec: Payment).
@@ -78,7 +79,8 @@ export async function balancePay(deps: Deps, tenant: Tenant, me: Member, id: str
       const draft = storedDraft(message);
       // The recipients as they are now, at the price shown when it was sent for payment.
       const prepared = await prepareMessage(deps, trx, tenant, draft);
-      await dispatch(trx, tenant.id, message.id, 'paying', deliveriesOf(prepared, draft.media), at);
+      // Cancelled meanwhile (a parallel cancel got there first): nothing is charged either.
+      if (!(await dispatch(trx, tenant.id, message.id, 'paying', deliveriesOf(prepared, draft.media), at))) throw ValidationError.general('mooney_cancelled');
     }
     line.context = 'mooney';
     line.data = [

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDeps } from '../src/server/bootstrap';
+import { buildApp } from '../src/server/app';
+import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
+import { seed } from '../scripts/seed';
+import { optimizeSqlite } from '../src/server/db/optimize';
+import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
+import { fmt, measure } from './stats';
+import { recordOutcome } from '../src/server/modules/contacts/repo';
+
+// Message previews over real HTTP in a register of 100 000 members (BENCH_MEMBERS): an email
+// announcement to everyone (goal < 1 s) and an SMS to a filtered group (goal < 50 ms).
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const N = Number(process.env.BENCH_PREVIEW_N ?? 20);
+const PASSWORD = 'Bench-Salasana-123';
+
+const CONTENT = '<h2>Syyskokous</h2><p>Hyvä jäsen, tervetuloa syyskokoukseen <strong>12.11.</strong> klo 18.</p><ul><li>Esityslista</li><li>Vaalit</li></ul><p><a href="https://seura.fi/kokous">Lisätietoja</a></p>';
+const SMS = 'Syyskokous 12.11. klo 18 seurantalolla. Tervetuloa! T. Hallitus';
+const GROUP = [
+  { field: 'jasenlaji', verb: 'eq', value: 'nuori' },
+  { field: 'address_city', verb: 'eq', value: 'Tampere' },
+];
+
+async function run(label: string, env: Record<string, string | undefined>): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-bench-preview-'));
+  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SEURA_ADMIN_EMAIL: 'bench@example.fi', SEURA_ADMIN_PASSWORD: PASSWORD });
+  try {
+    const created = (await ensureDefaultTenant(deps))!;
+    await seed(deps.db, created.tenant.id, MEMBERS, 1, { fields: true, groups: 20 });
+    // Some addresses have bounced, as in a register that has been mailed before: those are skipped.
+    const bounced = await deps.db.selectFrom('members').select(['id', 'email']).where('tenant_id', '=', created.tenant.id).where('email', 'is not', null).orderBy('id').limit(1000).execute();
+    await deps.db.transaction().execute(async (trx) => {
+      for (const m of bounced) await recordOutcome(trx, created.tenant.id, { member_id: m.id, medium: 'email', address: m.email!, outcome: 'bounced', at: new Date().toISOString() });
+    });
+    await optimizeSqlite(deps.db, deps.dialect);
+    process.env.SEURA_CHECK_REPLIES ??= '0';
+    const app = await buildApp(deps);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address();
+    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    const first = await fetch(`${base}/api/1/health`);
+    const csrf = /csrftoken=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
+    const login = await fetch(`${base}/api/1/session/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
+      body: JSON.stringify({ email: 'bench@example.fi', password: PASSWORD }),
+    });
+    const session = /seura_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
+    const headers = { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}; seura_session=${session}` };
+    let last: { recipient_count: number; unreachable_count: number; price: { total_cents: number } } | null = null;
+    const preview = (body: unknown) =>
+      fetch(`${base}/api/1/announcements/preview`, { method: 'POST', headers, body: JSON.stringify(body) }).then(async (r) => {
+        if (!r.ok) throw new Error(`preview: ${r.status} ${await r.text()}`);
+        last = (await r.json()) as typeof last;
+      });
+
+    const email = await measure(N, () => preview({ msg_media: 'email', subject: 'Syyskokous', content: CONTENT, filter: [] }));
+    const emailReach = last!;
+    const sms = await measure(N * 5, () => preview({ msg_media: 'sms', content: SMS, filter: GROUP }));
+    const smsReach = last!;
+    console.log(`\n${label}: tiedotteen esikatselu (HTTP), ${MEMBERS} jäsentä`);
+    console.log(`  sähköposti kaikille (${emailReach.recipient_count} tavoitetaan, ${emailReach.unreachable_count} ei)   p50 ${fmt(email.p50)}  p95 ${fmt(email.p95)}   tavoite < 1 s`);
+    console.log(`  tekstiviesti ryhmälle (${smsReach.recipient_count} tavoitetaan, ${smsReach.unreachable_count} ei, ${smsReach.price.total_cents} snt)   p50 ${fmt(sms.p50)}  p95 ${fmt(sms.p95)}   tavoite < 50 ms`);
+    await app.close();
+  } finally {
+    deps.mailer.close();
+    await handle.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.BENCH_ONLY_PG !== '1') await run('SQLite', { ...process.env, DATABASE_URL: '' });
+if (postgresAvailable() && process.env.BENCH_PG === '1') {
+  const cluster = await startCluster();
+  try {
+    await run('PostgreSQL', { ...process.env, DATABASE_URL: cluster.url });
+  } finally {
+    cluster.stop();
+  }
+}
