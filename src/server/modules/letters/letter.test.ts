@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDocument, mm, toBuffer } from '../pdf/document';
-import { pageToPng, pdfPageCount, pdfWords } from '../pdf/poppler';
+import { pageToPng, pdfPageCount, pdfWords, runningTools } from '../pdf/poppler';
 import { LETTER_GEOMETRY, renderLetter, type LetterInput } from './letter';
 import { layoutLetter } from './layout';
 
@@ -66,5 +66,18 @@ describe('letter PDF', () => {
     expect(await pdfPageCount(pdf)).toBe(4);
     const matti = (await pdfWords(pdf)).find((w) => w.text === 'Matti')!;
     expect(matti.page).toBe(3);
+  });
+});
+
+describe('poppler calls', () => {
+  it('run at most two at a time and all finish', async () => {
+    const pdf = await pdfOf([letter]);
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, runningTools())), 1);
+    const pngs = await Promise.all(Array.from({ length: 6 }, () => pageToPng(pdf, 1, 200)));
+    clearInterval(watch);
+    for (const png of pngs) expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(most).toBe(2);
+    expect(runningTools()).toBe(0);
   });
 });

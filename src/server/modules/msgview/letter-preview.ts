@@ -25,7 +25,7 @@ const SAMPLE_ADDRESS = ['Maija Esimerkki', 'Esimerkkikatu 1 A 2', '00100 Helsink
 /** Candidates looked at for a draft's first reachable recipient before falling back to the sample. */
 const FIRST_CANDIDATES = 50;
 /** Letters drawn between turns of the event loop when streaming a whole file. */
-const STREAM_CHUNK = 50;
+const STREAM_CHUNK = 25;
 /** Page images: the longer side in pixels (about 150 dpi on A4) and the cache's bounds. */
 export const PNG_MAX_PX = 1240;
 const CACHE_MAX_ENTRIES = 200;
@@ -103,7 +103,8 @@ export async function letterPreviewPdf(deps: Deps, tenant: Tenant, id: number): 
   void (async () => {
     try {
       let after = 0;
-      for (;;) {
+      // A client that went away destroys the stream: stop drawing for nobody.
+      while (!doc.destroyed) {
         const rows = await repo.letterDeliveries(deps.db, tenant.id, m.id, after, STREAM_CHUNK);
         // Each letter starts on its own sheet when the file is printed double-sided.
         for (const r of rows) renderLetter(doc, { sender, address: addressLines(r.address), html: m.content, date }, { evenPages: true });
@@ -111,7 +112,7 @@ export async function letterPreviewPdf(deps: Deps, tenant: Tenant, id: number): 
         after = rows.at(-1)!.id;
         await yieldToLoop();
       }
-      doc.end();
+      if (!doc.destroyed) doc.end();
     } catch (e) {
       doc.emit('error', e);
     }

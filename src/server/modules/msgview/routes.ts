@@ -95,7 +95,7 @@ export function msgviewRoutes(app: FastifyInstance): void {
     config: { access: 'public' },
     handler: async (req, reply) => {
       const { media, token } = req.params as { media: string; token: string };
-      const html = await showDelivery(app.deps, req.tenant, media, token);
+      const html = await showDelivery(app.deps, req.tenant, media, token, { markRead: req.method === 'GET' });
       return htmlPage(reply, html === null ? 404 : 200, html ?? notFoundPage());
     },
   });

@@ -62,6 +62,9 @@ describe(`message web view (${testDialect})`, () => {
       ],
     });
     const [sent, unknown, bounced, queued] = m.deliveryIds as [number, number, number, number];
+    // A link checker's HEAD request is not a reader.
+    expect((await anon.request('HEAD', `/msg/show/email/${token(sent)}`)).status).toBe(200);
+    expect((await delivery(sent)).status).toBe('sent');
     t.clock.set('2026-11-24T10:00:00.000Z');
     expect((await anon.get(`/msg/show/email/${token(sent)}`)).status).toBe(200);
     const first = await delivery(sent);

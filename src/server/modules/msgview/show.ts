@@ -19,14 +19,15 @@ function contentHtml(media: MessageMedia, content: string): string {
 }
 
 /** The page's HTML, or null when the link names no delivery of this association and medium. */
-export async function showDelivery(deps: Deps, tenant: Tenant, media: string, token: string): Promise<string | null> {
+export async function showDelivery(deps: Deps, tenant: Tenant, media: string, token: string, opts: { markRead: boolean }): Promise<string | null> {
   if (!(MESSAGE_MEDIA as readonly string[]).includes(media)) return null;
   const id = readDeliveryToken(deps.config.sessionSecret, 'show', token);
   if (id === null) return null;
   const d = await repo.deliveryWithMessage(deps.db, tenant.id, id);
   if (!d || d.medium !== media || d.status === 'cancelled') return null;
   const at = iso(deps.clock.now());
-  await deps.db.transaction().execute(async (trx) => {
+  // A HEAD request (link checkers in mail filters) is nobody reading.
+  if (opts.markRead) await deps.db.transaction().execute(async (trx) => {
     const changed = await repo.markRead(trx, tenant.id, d.id, at);
     // Only email and SMS have an up-to-dateness; a letter's web view says nothing of the address.
     // An outcome about an address the member no longer has would overwrite the current one's.

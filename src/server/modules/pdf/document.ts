@@ -33,10 +33,21 @@ export function createDocument(info: DocInfo): PDFKit.PDFDocument {
 }
 
 let measurer: PDFKit.PDFDocument | null = null;
+let measured = 0;
+/**
+ * pdfkit caches the glyph run of every word a document measures, without bound. The shared
+ * measuring document is replaced after this many characters of text, which bounds that
+ * cache to some megabytes; a new one costs ~90 ms (font parsing), so not per layout.
+ */
+const MEASURE_BUDGET_CHARS = 500_000;
 
-/** A document used only for font metrics (never written out), shared by all layouts. */
-export function measuringDocument(): PDFKit.PDFDocument {
-  measurer ??= createDocument({ title: 'measure' });
+/** A document used only for font metrics (never written out), shared by layouts; `chars` is the text about to be measured. */
+export function measuringDocument(chars: number): PDFKit.PDFDocument {
+  measured += chars;
+  if (!measurer || measured > MEASURE_BUDGET_CHARS) {
+    measurer = createDocument({ title: 'measure' });
+    measured = chars;
+  }
   return measurer;
 }
 

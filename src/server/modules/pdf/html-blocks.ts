@@ -94,7 +94,10 @@ export function htmlToBlocks(html: string): Block[] {
           // A paragraph opening a list item (<li><p>…) is the item's own text, not a new block.
           const itemText = kind === 'p' && open.at(-1) === 'li' && current !== null && (current as Block).kind === 'li' && (current as Block).runs.length === 0;
           open.push(kind);
-          if (!itemText) current = null;
+          if (itemText) return;
+          current = null;
+          // An empty <p></p> is the editor's blank line: it becomes a block even without text.
+          if (name === 'p') start('p');
           return;
         }
         if (name === 'strong' || name === 'b') style.bold++;

@@ -14,7 +14,30 @@ const TIMEOUT_MS = 20_000;
 /** No tool output this large is expected from one A4 page; more means something is wrong. */
 const MAX_OUTPUT = 20 * 1024 * 1024;
 
-function run(tool: string, args: string[], input: Buffer): Promise<Buffer> {
+/** Tools running at once: each takes a core, and the web server needs one too. */
+const MAX_RUNNING = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** How many tools run now (for tests and diagnostics). */
+export function runningTools(): number {
+  return running;
+}
+
+async function run(tool: string, args: string[], input: Buffer): Promise<Buffer> {
+  // A finishing run hands its slot straight to the next waiter, so the count never overshoots.
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await spawnTool(tool, args, input);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+function spawnTool(tool: string, args: string[], input: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { stdio: ['pipe', 'pipe', 'pipe'], timeout: TIMEOUT_MS });
     const out: Buffer[] = [];
