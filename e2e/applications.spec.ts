@@ -151,6 +151,8 @@ test('jäsenhakemukset: lomakkeen osoite jäsenalueelta, sisäinen kenttä pois 
   const outbox = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'outbox');
   const mine = fs
     .readdirSync(outbox)
+    // Only mails: the outbox also holds sms/ and letters/ directories once messages go out.
+    .filter((f) => f.endsWith('.eml'))
     .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
     .filter((raw) => raw.includes(`To: ${email}`));
   expect(mine).toHaveLength(2);

@@ -29,7 +29,8 @@ async function resetPathFromOutbox(email: string): Promise<string> {
   let found = '';
   await expect
     .poll(() => {
-      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).sort() : [];
+      // Only mails: the outbox also holds sms/ and letters/ directories once messages go out.
+      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort() : [];
       for (const file of files.reverse()) {
         const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
         if (!new RegExp(`^To: ${email.replace(/\./g, '\\.')}$`, 'm').test(raw)) continue;

@@ -26,6 +26,8 @@ const db = handle.dialect === 'postgres' ? 'PostgreSQL' : `SQLite (${config.data
 console.log(`\nSeura käynnissä: ${url}   (tietokanta: ${db})`);
 const mailNotice = outboxNotice(config);
 if (mailNotice) console.log(mailNotice);
+if (!config.outbox.workers) console.log('Lähetystyö ei käynnissä tässä prosessissa (WORKERS=0): käynnistä se komennolla npm run worker.');
+if (jobs.bouncePort !== null) console.log(`Palautusviestit (bounce) vastaanotetaan SMTP-portissa ${jobs.bouncePort}.`);
 if (created) {
   console.log(`Loimme yhdistyksen "${created.tenant.name}" ja pääkäyttäjän:`);
   console.log(`  Sähköposti: ${created.admin.email}`);

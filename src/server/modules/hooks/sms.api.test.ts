@@ -72,6 +72,13 @@ describe(`SMS delivery reports (${testDialect})`, () => {
     expect((await delivery(id)).status).toBe('sent');
   });
 
+  it('needs no cookie, session or CSRF token: the gateway is not a browser', async () => {
+    const id = await smsDelivery('unknown');
+    const r = await t.app.inject({ method: 'POST', url: url(), headers: { host: a.tenant.hostname!, 'content-type': 'application/json' }, payload: JSON.stringify(report(id, 'DELIVERED')) });
+    expect(r.statusCode, r.body).toBe(200);
+    expect((await delivery(id)).status).toBe('sent');
+  });
+
   it('keeps sent on DELIVERED and turns unknown into sent', async () => {
     const sent = await smsDelivery('sent');
     expect((await gateway.post(url(), report(sent, 'DELIVERED'))).status).toBe(200);
@@ -79,6 +86,7 @@ describe(`SMS delivery reports (${testDialect})`, () => {
     const unknown = await smsDelivery('unknown');
     expect((await gateway.post(url(), report(unknown, 'DELIVERED', { id: 777 }))).status).toBe(200);
     expect(await delivery(unknown)).toMatchObject({ status: 'sent', provider_ref: '777' });
+    expect((await statesOf(t.deps.db, a.tenant.id, [member.id]))[0]).toMatchObject({ medium: 'sms', outcome: 'sent' });
   });
 
   it('answers 404 without the right secret, for a forged userref, and for another association’s delivery', async () => {

@@ -18,26 +18,20 @@ export interface ClaimedDelivery {
 }
 
 /**
- * The associations that have queued rows, in id order: a loose index scan (one probe of
- * deliveries_tenant_due per association), so 100 000 queued rows of one association cost
- * no more than one. Rows still waiting for a retry count too; their claim simply finds nothing due.
+ * The associations that have queued rows and may send (trust_status not BLOCKED: their rows
+ * stay queued), in id order: one probe of deliveries_tenant_due per association, so 100 000
+ * queued rows of one association cost no more than one. Rows still waiting for a retry count
+ * too; their claim simply finds nothing due.
  */
 export async function tenantsWithQueued(db: Db): Promise<number[]> {
-  const r = await sql<{ tid: number }>`
-    with recursive t(tid) as (
-      select min(tenant_id) from deliveries where status = 'queued'
-      union all
-      select (select min(d.tenant_id) from deliveries d where d.status = 'queued' and d.tenant_id > t.tid) from t where t.tid is not null
-    )
-    select tid from t where tid is not null`.execute(db);
-  return r.rows.map((x) => Number(x.tid));
-}
-
-/** Associations among these whose sending is blocked (trust_status BLOCKED): their rows stay queued. */
-export async function blockedTenants(db: Db, tenantIds: readonly number[]): Promise<Set<number>> {
-  if (tenantIds.length === 0) return new Set();
-  const rows = await db.selectFrom('tenants').select('id').where('id', 'in', tenantIds).where('trust_status', '=', 'BLOCKED').execute();
-  return new Set(rows.map((r) => r.id));
+  const rows = await db
+    .selectFrom('tenants')
+    .select('tenants.id')
+    .where('tenants.trust_status', '<>', 'BLOCKED')
+    .where(({ exists, selectFrom }) => exists(selectFrom('deliveries').select(sql`1`.as('one')).whereRef('deliveries.tenant_id', '=', 'tenants.id').where('deliveries.status', '=', 'queued')))
+    .orderBy('tenants.id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Claims up to `limit` due rows of one association, oldest due first; returns them as claimed. */

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, testConfig, testDialect, makeTenant, type TestDb } from '../../test/harness';
-import { captureSmtp, type SmtpCapture } from '../../test/smtp';
+import { SMTPServer } from 'smtp-server';
 import { sentMessage } from '../../test/factories/outbox';
 import { REPO_ROOT } from '../../bootstrap';
 import { createMailer } from '../mail/mailer';
@@ -16,16 +16,47 @@ import type { Deps } from '../../deps';
 
 const SECRET = 'crash-test-' + crypto.randomBytes(6).toString('hex');
 
+interface Sink {
+  /** Recipients of every message whose content arrived (acknowledged or not). */
+  mails: string[][];
+  /** While set, messages are read but never acknowledged: the sender cannot know whether they went. */
+  stall: boolean;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server over a socket, which can be told to hang after reading each message. */
+async function smtpSink(): Promise<Sink> {
+  const sink = { mails: [] as string[][], stall: false } as Sink;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        sink.mails.push(session.envelope.rcptTo.map((r) => r.address));
+        if (!sink.stall) done();
+      });
+    },
+  });
+  // The killed worker resets its sockets: expected here.
+  server.on('error', () => {});
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  sink.url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  sink.close = () => new Promise<void>((r) => server.close(() => r()));
+  return sink;
+}
+
 describe(`outbox worker processes (${testDialect})`, () => {
   let tdb: TestDb;
   let deps: Deps;
-  let smtp: SmtpCapture;
+  let smtp: Sink;
   const children = new Set<ChildProcess>();
 
   beforeAll(async () => {
     tdb = await freshDb();
     deps = { db: tdb.handle.db, dialect: tdb.handle.dialect, clock: systemClock, config: testConfig(tdb.dataDir), mailer: createMailer({ smtpUrl: null, dataDir: tdb.dataDir }) };
-    smtp = await captureSmtp();
+    smtp = await smtpSink();
   });
   afterAll(async () => {
     for (const c of children) c.kill('SIGKILL');
@@ -72,7 +103,7 @@ describe(`outbox worker processes (${testDialect})`, () => {
   const unfinished = async (messageId: number) => (await statuses(messageId)).filter((r) => r.status === 'queued' || r.status === 'sending').length;
   function receivedPerAddress(): Map<string, number> {
     const n = new Map<string, number>();
-    for (const m of smtp.mails) for (const to of m.to) n.set(to, (n.get(to) ?? 0) + 1);
+    for (const m of smtp.mails) for (const to of m) n.set(to, (n.get(to) ?? 0) + 1);
     return n;
   }
 
@@ -84,11 +115,16 @@ describe(`outbox worker processes (${testDialect})`, () => {
 
     const first = startWorker();
     await until('some mail', () => smtp.mails.length >= 300);
+    // From here the server reads messages but never answers: the worker is killed with
+    // messages handed over and unacknowledged, the case where nobody knows whether they went.
+    smtp.stall = true;
+    await until('a stalled claim', async () => (await statuses(mid)).some((r) => r.status === 'sending'));
     first.kill('SIGKILL');
     await exited(first);
     const atKill = (await statuses(mid)).filter((r) => r.status === 'sending').map((r) => r.id);
     expect(atKill.length).toBeGreaterThan(0);
     expect(smtp.mails.length).toBeLessThan(N);
+    smtp.stall = false;
 
     const second = startWorker();
     await until('every delivery final', async () => (await unfinished(mid)) === 0);

@@ -48,14 +48,29 @@ export async function markBounced(db: Db, tenantId: number, deliveryId: number, 
   });
 }
 
-/** A delivery report saying the SMS arrived: a row still `sending` or `unknown` is `sent` (one already sent stays). */
+/**
+ * A delivery report saying the SMS arrived: a row still `sending` or `unknown` is `sent`, with
+ * the member's SMS outcome (one already sent stays as it is).
+ */
 export async function markDelivered(db: Db, tenantId: number, deliveryId: number, at: string, ref: string): Promise<boolean> {
-  const r = await db
-    .updateTable('deliveries')
-    .set({ status: 'sent', status_at: at, lease_until: null, provider_ref: ref, error: null })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', deliveryId)
-    .where('status', 'in', ['sending', 'unknown'])
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const d = await trx
+      .selectFrom('deliveries')
+      .select(['member_id', 'medium', 'address'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', deliveryId)
+      .where('status', 'in', ['sending', 'unknown'])
+      .executeTakeFirst();
+    if (!d) return false;
+    await trx
+      .updateTable('deliveries')
+      .set({ status: 'sent', status_at: at, lease_until: null, provider_ref: ref, error: null })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', deliveryId)
+      .execute();
+    if (d.member_id !== null && (d.medium === 'email' || d.medium === 'sms')) {
+      await recordOutcome(trx, tenantId, { member_id: d.member_id, medium: d.medium, address: d.address, outcome: 'sent', at });
+    }
+    return true;
+  });
 }

@@ -65,9 +65,7 @@ export function createOutboxWorker(deps: Pick<Deps, 'db' | 'dialect' | 'clock'>,
 
   async function claim(): Promise<ClaimedDelivery[]> {
     const now = clock.now();
-    const queued = await repo.tenantsWithQueued(db);
-    const blocked = await repo.blockedTenants(db, queued);
-    const open = queued.filter((t) => !blocked.has(t));
+    const open = await repo.tenantsWithQueued(db);
     if (open.length === 0) return [];
     const ordered = [...open.filter((t) => t > cursor), ...open.filter((t) => t <= cursor)];
     const out: ClaimedDelivery[] = [];

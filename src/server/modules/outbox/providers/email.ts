@@ -65,7 +65,16 @@ export function smtpOutcome(err: SmtpError): ProviderResult {
 }
 
 export function createSmtpEmailProvider(opts: EmailOptions & { smtpUrl: string; maxConnections?: number }): Provider {
-  const transport = nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: opts.maxConnections ?? 5, maxMessages: 1000 } as never);
+  const transport = nodemailer.createTransport({
+    url: opts.smtpUrl,
+    pool: true,
+    maxConnections: opts.maxConnections ?? 5,
+    maxMessages: 1000,
+    // Well inside the 60 s lease, so a hung server cannot hold a claim past it.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 40_000,
+  } as never);
   return {
     async send(d) {
       try {

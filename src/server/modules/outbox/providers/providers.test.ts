@@ -167,3 +167,18 @@ describe('SMS through GatewayAPI', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('letters and PDFs', () => {
+  it('go to LETTER_DIR as print-ready files named by the delivery', async () => {
+    const letters = path.join(dir, 'kirjeet');
+    const p = createProviders(testConfig(dir, { outbox: outboxConfigFrom({ LETTER_DIR: letters }, { dataDir: dir, publicUrl: null }) }));
+    const r = await p.letter.send(delivery({ medium: 'letter', address: 'Maija Meikäläinen\nKoulukatu 1 A 2\n33100 Tampere' }));
+    expect(r).toEqual({ outcome: 'sent', ref: 'letter-7-42.pdf' });
+    expect(fs.readFileSync(path.join(letters, 'letter-7-42.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await p.pdf.send(delivery({ medium: 'pdf', address: 'Maija Meikäläinen\nKoulukatu 1 A 2\n33100 Tampere' }))).toEqual({ outcome: 'sent', ref: 'pdf-7-42.pdf' });
+  });
+
+  it('default to DATA_DIR/outbox/letters', () => {
+    expect(testConfig(dir).outbox.letterDir).toBe(path.join(dir, 'outbox', 'letters'));
+  });
+});
