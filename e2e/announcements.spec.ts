@@ -118,6 +118,13 @@ test('sähköpostitiedote rajatulle ryhmälle: esikatselu, maksu saldolla, peril
   await page.keyboard.press('ControlOrMeta+b');
   await page.keyboard.type(' kevätkokoukseen torstaina.');
   await expect(editor.locator('strong')).toHaveText('Tervetuloa');
+  // A link from the toolbar: with nothing selected the address becomes the link text.
+  await page.keyboard.type(' Esityslista: ');
+  await page.getByRole('button', { name: 'Lisää linkki' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Lisää linkki' });
+  await linkDialog.getByRole('textbox', { name: 'Osoite' }).fill('demoyhdistys.fi/kokous');
+  await linkDialog.getByRole('button', { name: 'Tallenna linkki' }).click();
+  await expect(editor.locator('a')).toHaveAttribute('href', 'https://demoyhdistys.fi/kokous');
 
   await filterByLastname(page, lastname);
   await expect(page.getByTestId('recipient-count')).toHaveText('3 vastaanottajaa');
@@ -126,6 +133,7 @@ test('sähköpostitiedote rajatulle ryhmälle: esikatselu, maksu saldolla, peril
   const frame = page.frameLocator('[data-testid="email-preview"]');
   await expect(frame.locator('body')).toContainText('Tervetuloa kevätkokoukseen torstaina.');
   await expect(frame.locator('strong').first()).toHaveText('Tervetuloa');
+  await expect(frame.locator('a[href="https://demoyhdistys.fi/kokous"]')).toBeVisible();
   const price = page.getByTestId('price-table');
   await expect.poll(async () => plain(await price.textContent())).toContain('3 × 0,05 €');
   await expect.poll(async () => plain(await page.getByTestId('price-total').textContent())).toBe('0,15 €');
@@ -300,9 +308,17 @@ test('kirje: tallennetun luonnoksen sivut kuvina ja koko kirje PDF:nä', async (
   await page.getByLabel('Kirje').check({ force: true });
   await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Jäsenkirje ${RUN}`);
   await page.getByRole('textbox', { name: 'Teksti' }).click();
-  await page.keyboard.type('Hyvä jäsen, tervetuloa syyskokoukseen.');
+  await page.keyboard.type('Hyvä jäsen ✓ tervetuloa syyskokoukseen.');
   await filterByLastname(page, lastname);
   await expect(page.getByTestId('recipient-count')).toHaveText('1 vastaanottaja');
+  // A character the print service cannot print is named, and the letter cannot go until it is fixed.
+  await expect(page.getByTestId('letter-unsupported')).toContainText('✓');
+  await expect(page.getByTestId('send')).toBeDisabled();
+  await expect(page.getByTestId('send-why')).toHaveText('Korjaa kirjeen ongelmat ennen lähettämistä.');
+  await page.getByRole('textbox', { name: 'Teksti' }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Hyvä jäsen, tervetuloa syyskokoukseen.');
+  await expect(page.getByTestId('letter-unsupported')).toHaveCount(0);
   await expect(page.getByTestId('letter-preview')).toContainText('Kirjeessä on 1 sivu.');
   await expect.poll(async () => plain(await page.getByTestId('price-table').textContent())).toContain('1 × 1,50 €');
 

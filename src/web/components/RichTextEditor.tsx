@@ -229,6 +229,8 @@ function LinkModal({ editor, opened, onClose }: { editor: Editor; opened: boolea
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The modal is portaled, but React bubbles its submit to a form around the editor.
+    event.stopPropagation();
     const url = normaliseHref(href);
     if (!url) {
       setProblem(t('rte.link_invalid'));

@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Paper, Radio, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconBan, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
@@ -117,8 +117,8 @@ export function Composer({ id, initial }: ComposerProps) {
     }
   });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  // Not a <form>: Enter in the filter's or the member search's fields must not start a send.
+  const onSend = () => {
     const local: typeof errors = {};
     // An SMS carries no subject; it only names the message in the list.
     if (draft.msg_media !== 'sms' && draft.subject.trim() === '') local.subject = t('_validation_field_required');
@@ -171,7 +171,7 @@ export function Composer({ id, initial }: ComposerProps) {
         </Alert>
       ) : null}
       <ErrorBanner error={askSend ? null : save.error} fields={FIELDS} />
-      <form onSubmit={onSubmit} noValidate>
+      <div>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="lg">
@@ -253,7 +253,7 @@ export function Composer({ id, initial }: ComposerProps) {
         </Grid>
         <Stack gap="xs" mt="lg">
           <Group gap="sm">
-            <Button type="submit" leftSection={<IconSend size={18} aria-hidden />} disabled={cannotSend} aria-describedby={why ? whyId : undefined} data-testid="send">
+            <Button onClick={onSend} leftSection={<IconSend size={18} aria-hidden />} disabled={cannotSend} aria-describedby={why ? whyId : undefined} data-testid="send">
               {t('announcements.send')}
             </Button>
             <Button variant="default" leftSection={<IconDeviceFloppy size={18} aria-hidden />} onClick={() => void saveDraft.run()} loading={saveDraft.pending} data-testid="save-draft">
@@ -266,7 +266,7 @@ export function Composer({ id, initial }: ComposerProps) {
             </Text>
           ) : null}
         </Stack>
-      </form>
+      </div>
 
       <ConfirmModal
         opened={askSms}
