@@ -347,6 +347,14 @@ test('kirje: tallennetun luonnoksen sivut kuvina ja koko kirje PDF:nä', async (
   await expect(page.getByTestId('announcement-status')).toHaveText('Odottaa maksua');
   await expect(page.getByRole('link', { name: 'Siirry maksamaan' })).toBeVisible();
   await expectAccessible(page, 'tiedote odottaa maksua');
+  // Waiting for payment it can be cancelled whole.
+  await page.getByTestId('cancel-unpaid').click();
+  const ask = page.getByRole('dialog', { name: 'Perutaanko tiedote?' });
+  await expect(ask).toContainText('Tiedotetta ei lähetetä, eikä siitä veloiteta.');
+  await ask.getByRole('button', { name: 'Peru tiedote' }).click();
+  await expect(notification(page, 'Tiedote peruttu.')).toBeVisible();
+  await expect(page.getByTestId('announcement-status')).toHaveText('Peruttu');
+  await expect(page.getByRole('link', { name: 'Siirry maksamaan' })).toHaveCount(0);
 });
 
 test('maksuton PDF-tiedote lähtee heti: ilmoitus ja tiedotteen sivu', async ({ page, request }) => {

@@ -28,6 +28,8 @@ interface AnnouncementSentProps {
 export function AnnouncementSent({ announcement: a, page, onPage, error }: AnnouncementSentProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  // Waiting for payment, the whole announcement is cancelled; once sent, only what is still queued.
+  const unpaid = a.status === 'paying';
   const cancel = useCancelAnnouncement();
   const queued = a.msg_statuses.queued ?? 0;
   const number = new Intl.NumberFormat('fi-FI');
@@ -38,7 +40,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
     try {
       await cancel.mutateAsync(a.id);
       setAsking(false);
-      notifySuccess(t('announcements.cancelled_notice'));
+      notifySuccess(unpaid ? t('announcements.cancelled_unpaid_notice') : t('announcements.cancelled_notice'));
     } catch {
       // Shown in the modal.
     }
@@ -85,9 +87,14 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
           <Stack gap="xs" align="flex-start">
             <Text fw={700}>{t('announcements.paying_title')}</Text>
             <Text>{t('announcements.paying_text')}</Text>
-            <Button component={Link} to={paymentMethodPath(a.mooney_id, announcementPath(a.id))}>
-              {t('announcements.pay')}
-            </Button>
+            <Group gap="sm">
+              <Button component={Link} to={paymentMethodPath(a.mooney_id, announcementPath(a.id))}>
+                {t('announcements.pay')}
+              </Button>
+              <Button variant="default" onClick={() => setAsking(true)} data-testid="cancel-unpaid">
+                {t('announcements.cancel_unpaid')}
+              </Button>
+            </Group>
           </Stack>
         </Alert>
       ) : null}
@@ -143,15 +150,15 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
 
       <ConfirmModal
         opened={asking}
-        title={t('announcements.cancel_title')}
-        confirmLabel={t('announcements.cancel_confirm')}
+        title={unpaid ? t('announcements.cancel_unpaid_title') : t('announcements.cancel_title')}
+        confirmLabel={unpaid ? t('announcements.cancel_unpaid') : t('announcements.cancel_confirm')}
         danger
         onCancel={() => setAsking(false)}
         onConfirm={() => void runCancel.run()}
         pending={runCancel.pending}
         error={cancel.error}
       >
-        <Text>{t('announcements.cancel_text', { count: queued })}</Text>
+        <Text>{unpaid ? t('announcements.cancel_unpaid_text') : t('announcements.cancel_text', { count: queued })}</Text>
       </ConfirmModal>
     </Stack>
   );
