@@ -280,6 +280,7 @@ const en = {
   'announcements.sent_notice': "The announcement has been sent. This page shows how the deliveries are doing.",
   'announcements.why_blocked': "Messaging is blocked.",
   'announcements.why_preview': "Wait a moment, the preview is updating.",
+  'announcements.why_preview_error': "The preview failed. Fix the error it shows or try again.",
   'announcements.why_fraud': "The message cannot be sent: it looks like a scam.",
   'announcements.why_no_recipients': "Choose recipients: nobody would get the announcement.",
   'announcements.why_sms_chars': "Replace the highlighted characters before sending.",

@@ -280,6 +280,7 @@ const fi = {
   'announcements.sent_notice': "Tiedote on lähetetty. Toimitusten tilan näet tältä sivulta.",
   'announcements.why_blocked': "Viestien lähettäminen on estetty.",
   'announcements.why_preview': "Odota hetki, esikatselu päivittyy.",
+  'announcements.why_preview_error': "Esikatselu ei onnistunut. Korjaa esikatselussa näkyvä virhe tai yritä uudelleen.",
   'announcements.why_fraud': "Viestiä ei voi lähettää: se näyttää huijausviestiltä.",
   'announcements.why_no_recipients': "Valitse vastaanottajat: kukaan ei saisi tiedotetta.",
   'announcements.why_sms_chars': "Korvaa korostetut merkit ennen lähettämistä.",

@@ -280,6 +280,7 @@ const sv = {
   'announcements.sent_notice': "Meddelandet har skickats. Leveransernas status syns på denna sida.",
   'announcements.why_blocked': "Utskick är spärrade.",
   'announcements.why_preview': "Vänta ett ögonblick, förhandsgranskningen uppdateras.",
+  'announcements.why_preview_error': "Förhandsgranskningen misslyckades. Rätta felet som visas där eller försök igen.",
   'announcements.why_fraud': "Meddelandet kan inte skickas: det ser ut som ett bedrägerimeddelande.",
   'announcements.why_no_recipients': "Välj mottagare: ingen skulle få meddelandet.",
   'announcements.why_sms_chars': "Ersätt de markerade tecknen innan du skickar.",

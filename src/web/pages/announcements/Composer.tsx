@@ -140,10 +140,12 @@ export function Composer({ id, initial }: ComposerProps) {
   const smsTooLong = draft.msg_media === 'sms' && p?.sms?.kind === 'too_long';
   const smsUnsupported = draft.msg_media === 'sms' && (p?.sms?.unsupported_chars.length ?? 0) > 0;
   const letterProblems = (draft.msg_media === 'letter' || draft.msg_media === 'pdf') && ((p?.letter?.problems.length ?? 0) > 0 || (p?.letter?.unsupported_chars.length ?? 0) > 0);
-  const cannotSend = blocked || !p || !settled || p.fraudulent_content || reachable === 0 || smsTooLong || smsUnsupported || letterProblems;
+  const cannotSend = blocked || preview.isError || !p || !settled || p.fraudulent_content || reachable === 0 || smsTooLong || smsUnsupported || letterProblems;
   const why = blocked
     ? t('announcements.why_blocked')
-    : !p || !settled
+    : preview.isError
+      ? t('announcements.why_preview_error')
+      : !p || !settled
       ? t('announcements.why_preview')
       : p.fraudulent_content
         ? t('announcements.why_fraud')
