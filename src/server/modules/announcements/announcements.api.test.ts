@@ -325,6 +325,10 @@ describe(`announcements (${testDialect})`, () => {
     await admin.post('/api/1/announcements/save', { msg_media: 'email', subject: 'Syyskokouskutsu', content: '<p>x</p>' });
     const found = await admin.post('/api/1/announcements/supersearch', { term: 'SYYSKOK' });
     expect(found.body.results.map((x: { subject: string }) => x.subject)).toContain('Syyskokouskutsu');
+    await admin.post('/api/1/announcements/save', { msg_media: 'email', subject: 'Äänestys_100%', content: '<p>x</p>' });
+    expect((await admin.post('/api/1/announcements/supersearch', { term: 'äänes' })).body.results.map((x: { subject: string }) => x.subject)).toEqual(['Äänestys_100%']);
+    expect((await admin.post('/api/1/announcements/supersearch', { term: '_100%' })).body.results.map((x: { subject: string }) => x.subject)).toEqual(['Äänestys_100%']);
+    expect((await admin.post('/api/1/announcements/supersearch', { term: 's%1' })).body.results).toEqual([]);
     expect((await admin.get('/api/1/mooney/not-a-uuid')).status).toBe(404);
     expect((await admin.get('/api/1/announcements/999999')).status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/kysely';
+import { isPostgres, type Db } from '../../db/kysely';
 import type { DeliveryStatus, MessageKind, MessageStatus, MessagesTable } from '../../db/schema';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
@@ -53,15 +53,17 @@ export function page(db: Db, tenantId: number, kind: MessageKind, limit: number,
     .execute();
 }
 
-/** Subjects containing the term (case-insensitive), newest first. */
+/** Subjects containing the term (case-insensitive, Ä = ä too), newest first. */
 export function search(db: Db, tenantId: number, kind: MessageKind, term: string, limit: number): Promise<Pick<MessageRow, 'id' | 'subject' | 'sent_at'>[]> {
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // SQLite's lower() folds ASCII only; seura_lower (db/kysely.ts) is Unicode lower case.
+  const subject = isPostgres(db) ? sql`lower(subject)` : sql`seura_lower(subject)`;
   return db
     .selectFrom('messages')
     .select(['id', 'subject', 'sent_at'])
     .where('tenant_id', '=', tenantId)
     .where('kind', '=', kind)
-    .where(sql<boolean>`lower(subject) like ${pattern} escape '\\'`)
+    .where(sql<boolean>`${subject} like ${pattern} escape '\\'`)
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
