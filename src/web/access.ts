@@ -14,6 +14,7 @@ export const NAV = {
   members: { label: 'nav.members', order: 10 },
   fields: { label: 'nav.fields', order: 20 },
   groups: { label: 'nav.groups', order: 30 },
+  announcements: { label: 'nav.announcements', order: 35 },
   messages: { label: 'nav.messages', order: 40 },
   invoices: { label: 'nav.invoices', order: 50 },
   expenseClaims: { label: 'nav.expense_claims', order: 60 },
@@ -75,6 +76,12 @@ export const pageAccess = [
   { path: PATHS.language, role: 'member' },
   // Two-factor authentication, site admins and their sessions.
   { path: PATHS.security, role: 'admin' },
+
+  // Announcements and paying for them: messaging costs money and reaches every member, so site admins only.
+  { path: PATHS.announcements, role: 'admin', nav: NAV.announcements },
+  { path: PATHS.announcementNew, role: 'admin' },
+  { path: PATHS.announcement, role: 'admin' },
+  { path: PATHS.paymentMethod, role: 'admin' },
 
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },

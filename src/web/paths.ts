@@ -112,3 +112,7 @@ export const bulkEditPath = (filter: Filter): string => PATHS.membersBulkEdit.re
 export const exportPath = (filter: Filter): string => PATHS.memberExport.replace(':filter', filterToParam(filter));
 export const memberSearchPath = (term: string): string =>
   PATHS.search.replace(':type', 'members').replace(':term', encodeURIComponent(term));
+export const announcementPath = (id: number): string => withId(PATHS.announcement, id);
+/** `/m/{id}/method?goto=…`: paying a payment item, then on to `goto`. */
+export const paymentMethodPath = (id: string, goto: string): string =>
+  `${PATHS.paymentMethod.replace(':id', encodeURIComponent(id))}?goto=${encodeURIComponent(goto)}`;

@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import { pageAccess, type PageAccess, type RegisteredPath } from './access';
+import { AnnouncementNewPage } from './pages/announcements/AnnouncementNewPage';
+import { AnnouncementPage } from './pages/announcements/AnnouncementPage';
+import { AnnouncementsPage } from './pages/announcements/AnnouncementsPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
 import { FieldsPage } from './pages/fields/FieldsPage';
@@ -18,6 +21,7 @@ import { MembersBulkEditPage } from './pages/members/MembersBulkEditPage';
 import { MembersListPage } from './pages/members/MembersListPage';
 import { MembersRemovedPage } from './pages/members/MembersRemovedPage';
 import { RecentChangesPage } from './pages/members/RecentChangesPage';
+import { PaymentMethodPage } from './pages/mooney/PaymentMethodPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { SecurityPage } from './pages/security/SecurityPage';
 import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
@@ -60,6 +64,11 @@ const PAGES = {
   [PATHS.settingsEclaim]: EclaimSettingsPage,
   [PATHS.language]: LanguagePage,
   [PATHS.security]: SecurityPage,
+
+  [PATHS.announcements]: AnnouncementsPage,
+  [PATHS.announcementNew]: AnnouncementNewPage,
+  [PATHS.announcement]: AnnouncementPage,
+  [PATHS.paymentMethod]: PaymentMethodPage,
 
   [PATHS.editMeSession]: EditMeSessionPage,
 } satisfies Record<RegisteredPath, ComponentType>;
