@@ -204,6 +204,7 @@ const en = {
   'announcements.status_paying': "Awaiting payment",
   'announcements.status_sent': "Sent",
   'announcements.status_cancelled': "Cancelled",
+  'announcements.delivery_held': "Waiting for payment",
   'announcements.delivery_queued': "Queued",
   'announcements.delivery_sending': "Sending",
   'announcements.delivery_sent': "Sent",

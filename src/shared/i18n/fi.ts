@@ -204,6 +204,7 @@ const fi = {
   'announcements.status_paying': "Odottaa maksua",
   'announcements.status_sent': "Lähetetty",
   'announcements.status_cancelled': "Peruttu",
+  'announcements.delivery_held': "Odottaa maksua",
   'announcements.delivery_queued': "Jonossa",
   'announcements.delivery_sending': "Lähetetään",
   'announcements.delivery_sent': "Lähetetty",

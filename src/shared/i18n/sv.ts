@@ -204,6 +204,7 @@ const sv = {
   'announcements.status_paying': "Väntar på betalning",
   'announcements.status_sent': "Skickat",
   'announcements.status_cancelled': "Avbrutet",
+  'announcements.delivery_held': "Väntar på betalning",
   'announcements.delivery_queued': "I kö",
   'announcements.delivery_sending': "Skickas",
   'announcements.delivery_sent': "Skickat",

@@ -32,6 +32,8 @@ export function messageStatusLabel(t: TFunction, status: (typeof MESSAGE_STATUSE
 
 export function deliveryStatusLabel(t: TFunction, status: DeliveryStatusName): string {
   switch (status) {
+    case 'held':
+      return t('announcements.delivery_held');
     case 'queued':
       return t('announcements.delivery_queued');
     case 'sending':
@@ -57,6 +59,7 @@ export function statusCounts(statuses: Partial<Record<DeliveryStatusName, number
 }
 
 export const DELIVERY_COLORS: Record<DeliveryStatusName, string> = {
+  held: 'gray',
   queued: 'gray',
   sending: 'blue',
   sent: 'green',
