@@ -44,6 +44,10 @@ test.beforeAll(async ({ playwright, baseURL }) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await queueDeliveries(db, tenant_id, message.id, [{ memberId: queuedId, medium: 'email', address: QUEUED.email }], now);
+    // The e2e server runs the outbox worker: this delivery waits for a retry tomorrow, as after
+    // a mail server's "try again later", so it stays queued while the journey runs.
+    const tomorrow = new Date(Date.now() + 24 * 3600_000).toISOString();
+    await db.updateTable('deliveries').set({ next_attempt_at: tomorrow, attempts: 1, error: '451 4.7.1 try again later' }).where('message_id', '=', message.id).execute();
   } finally {
     await handle.destroy();
   }
