@@ -6,7 +6,7 @@ import { openDeps } from '../src/server/bootstrap';
 import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import * as importer from '../src/server/modules/importer/service';
 import { seed } from '../scripts/seed';
-import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
+import { onEachDatabase } from './databases';
 import { timed } from './stats';
 
 // Import of a 10 000-row xlsx into a register of 10 000 members: dry run, import,
@@ -49,13 +49,4 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
   }
 }
 
-await run('SQLite', { ...process.env, DATABASE_URL: '' });
-// PostgreSQL run on request (BENCH_PG=1): seeding 100 000 members there is still far too slow (see README).
-if (postgresAvailable() && process.env.BENCH_PG === '1') {
-  const cluster = await startCluster();
-  try {
-    await run('PostgreSQL', { ...process.env, DATABASE_URL: cluster.url });
-  } finally {
-    cluster.stop();
-  }
-}
+await onEachDatabase(run);

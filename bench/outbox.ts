@@ -7,7 +7,7 @@ import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import { queueDeliveries } from '../src/server/modules/outbox/queue-repo';
 import { createOutboxWorker } from '../src/server/modules/outbox/worker';
 import { createProviders, closeProviders } from '../src/server/modules/outbox/providers/index';
-import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
+import { onEachDatabase } from './databases';
 import { timed } from './stats';
 
 // The outbox: queuing 100 000 deliveries of one message (one transaction, as a sent
@@ -69,12 +69,4 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
   }
 }
 
-if (process.env.BENCH_ONLY_PG !== '1') await run('SQLite', { ...process.env, DATABASE_URL: '' });
-if (postgresAvailable() && process.env.BENCH_PG === '1') {
-  const cluster = await startCluster();
-  try {
-    await run('PostgreSQL', { ...process.env, DATABASE_URL: cluster.url });
-  } finally {
-    cluster.stop();
-  }
-}
+await onEachDatabase(run);

@@ -6,7 +6,7 @@ import { buildApp } from '../src/server/app';
 import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import { seed } from '../scripts/seed';
 import { optimizeSqlite } from '../src/server/db/optimize';
-import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
+import { onEachDatabase } from './databases';
 import { fmt, measure } from './stats';
 import { recordOutcome } from '../src/server/modules/contacts/repo';
 
@@ -71,12 +71,4 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
   }
 }
 
-if (process.env.BENCH_ONLY_PG !== '1') await run('SQLite', { ...process.env, DATABASE_URL: '' });
-if (postgresAvailable() && process.env.BENCH_PG === '1') {
-  const cluster = await startCluster();
-  try {
-    await run('PostgreSQL', { ...process.env, DATABASE_URL: cluster.url });
-  } finally {
-    cluster.stop();
-  }
-}
+await onEachDatabase(run);

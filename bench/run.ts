@@ -13,7 +13,7 @@ import { seed } from '../scripts/seed';
 import { optimizeSqlite } from '../src/server/db/optimize';
 import { bulkUpdate } from '../src/server/modules/members/bulk';
 import { undoBatch } from '../src/server/modules/batches/service';
-import { postgresAvailable, startCluster } from '../scripts/pg-cluster';
+import { onEachDatabase } from './databases';
 import { measure, fmt, percentile, timed, type Measured } from './stats';
 import { MEMBER_PAGE_SIZE_EVERYONE } from '../src/shared/constants';
 
@@ -165,13 +165,4 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
   }
 }
 
-if (process.env.BENCH_ONLY_PG !== '1') await run('SQLite', { ...process.env, DATABASE_URL: '' });
-// PostgreSQL run on request (BENCH_PG=1; its own cluster, about 5 minutes more). Figures in the README.
-if (postgresAvailable() && process.env.BENCH_PG === '1') {
-  const cluster = await startCluster();
-  try {
-    await run('PostgreSQL', { ...process.env, DATABASE_URL: cluster.url });
-  } finally {
-    cluster.stop();
-  }
-}
+await onEachDatabase(run);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runTenantCli } from './tenant';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tenantCli } from '../test/tenantCli';
 import { openSqlite } from '../db/kysely';
 
 describe('npm run tenant -- unblock', () => {
@@ -10,17 +10,7 @@ describe('npm run tenant -- unblock', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const env = { DATA_DIR: dataDir };
 
-  async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      const code = await runTenantCli(args, env);
-      return { code, out: log.mock.calls.map((c) => String(c[0])).join('\n'), err: error.mock.calls.map((c) => String(c[0])).join('\n') };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const run = tenantCli(env);
 
   const withDb = async <T>(fn: (db: ReturnType<typeof openSqlite>['db']) => Promise<T>): Promise<T> => {
     const h = openSqlite(path.join(dataDir, 'seura.sqlite'));

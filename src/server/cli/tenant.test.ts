@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runTenantCli } from './tenant';
+import { tenantCli } from '../test/tenantCli';
 import { openSqlite } from '../db/kysely';
 
 describe('npm run tenant -- create', () => {
@@ -49,18 +50,7 @@ describe('npm run tenant -- balance', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const env = { DATA_DIR: dataDir };
 
-  /** Runs the command and returns its exit code and what it printed. */
-  async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    try {
-      const code = await runTenantCli(args, env);
-      return { code, out: log.mock.calls.map((c) => String(c[0])).join('\n'), err: error.mock.calls.map((c) => String(c[0])).join('\n') };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const run = tenantCli(env);
 
   it('credits euros with or without cents and prints the balance in Finnish format', async () => {
     expect((await run(['create', '--name', 'Saldoseura ry', '--host', 'saldo.localhost', '--admin-email', 'a@b.fi'])).code).toBe(0);

@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconFileTypePdf } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../shared/finnish/amount';
 import type { MessagePreviewReply } from '../../../shared/schemas/messages';
 import { useMemberAnyState } from '../../api/membersList';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { NewTabLink } from '../../components/NewTabLink';
+import { PriceRowsTable } from '../../components/PriceRowsTable';
 import { messageText } from '../../i18n/messages';
-import { type ComposerDraft, priceRowLabel, priceRowText, smsSegments } from './composerModel';
+import { type ComposerDraft, smsSegments } from './composerModel';
 import classes from './announcements.module.css';
 
 interface PreviewPanelProps {
@@ -239,35 +239,7 @@ function PriceTable({ price }: { price: MessagePreviewReply['price'] }) {
       <Title order={3} size="h5">
         {t('announcements.price')}
       </Title>
-      <Table withRowBorders={false} verticalSpacing={4} maw={480} data-testid="price-table" aria-label={t('announcements.price')}>
-        <Table.Tbody>
-          {price.rows.map((row) => (
-            <Table.Tr key={row.type}>
-              <Table.Th scope="row" fw={400}>
-                {priceRowLabel(t, row.type)}
-              </Table.Th>
-              <Table.Td>{priceRowText(row)}</Table.Td>
-              <Table.Td ta="right">{formatAmount(row.total_cents)}</Table.Td>
-            </Table.Tr>
-          ))}
-          {price.discount_cents > 0 ? (
-            <Table.Tr>
-              <Table.Th scope="row" fw={400}>
-                {t('announcements.discount')}
-              </Table.Th>
-              <Table.Td />
-              <Table.Td ta="right">{formatAmount(-price.discount_cents)}</Table.Td>
-            </Table.Tr>
-          ) : null}
-          <Table.Tr>
-            <Table.Th scope="row">{t('announcements.total')}</Table.Th>
-            <Table.Td />
-            <Table.Td ta="right" fw={700} data-testid="price-total">
-              {formatAmount(price.total_cents)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <PriceRowsTable rows={price.rows} discountCents={price.discount_cents} totalLabel={t('announcements.total')} totalCents={price.total_cents} label={t('announcements.price')} testId="price-table" totalTestId="price-total" />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftKey, EMPTY_DRAFT, htmlToSmsText, priceRowText, saveBody, smsSegments, textToHtml } from './composerModel';
+import { draftKey, EMPTY_DRAFT, htmlToSmsText, saveBody, smsSegments, textToHtml } from './composerModel';
+import { priceRowText } from '../../components/priceRows';
 
 describe('htmlToSmsText', () => {
   it('drops formatting and keeps paragraphs, list items and link addresses', () => {

@@ -1,9 +1,6 @@
-import type { TFunction } from 'i18next';
-import { formatAmount } from '../../../shared/finnish/amount';
 import { smsSanitize } from '../../../shared/finnish/sms';
 import type { Filter } from '../../../shared/filter/types';
 import type { MessageMedia } from '../../../shared/messages/media';
-import type { PriceRowType } from '../../../shared/messages/prices';
 import { htmlToText } from '../../../shared/messages/fraud';
 import type { AnnouncementReply, AnnouncementSaveBody, MessagePreviewBody } from '../../../shared/schemas/messages';
 import { normalizeFilter } from '../../../shared/filter/normalize';
@@ -83,24 +80,4 @@ export function smsSegments(text: string): { text: string; unsupported: boolean 
     else out.push({ text: ch, unsupported });
   });
   return out;
-}
-
-/** A price row as the user reads it: "120 × 0,08 €". */
-export function priceRowText(row: { count: number; unit_cents: number }): string {
-  return `${new Intl.NumberFormat('fi-FI').format(row.count)} × ${formatAmount(row.unit_cents)}`;
-}
-
-export function priceRowLabel(t: TFunction, type: PriceRowType): string {
-  switch (type) {
-    case 'email':
-      return t('announcements.price_email');
-    case 'sms_part':
-      return t('announcements.price_sms_part');
-    case 'letter_first_page':
-      return t('announcements.price_letter_first_page');
-    case 'letter_extra_page':
-      return t('announcements.price_letter_extra_page');
-    case 'pdf':
-      return t('announcements.price_pdf');
-  }
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,13 @@ import { formatAmount } from '../../../shared/finnish/amount';
 import { useBalancePay, useMooney } from '../../api/mooney';
 import { isApiError } from '../../api/errors';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { PriceRowsTable } from '../../components/PriceRowsTable';
 import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
-import { priceRowLabel, priceRowText } from '../announcements/composerModel';
 
 /** Where to go after paying: only a path inside this app (an open redirect would be a phishing aid). */
 export function safeGoto(goto: string | null | undefined, fallback: string = PATHS.dashboard): string {
@@ -84,35 +84,7 @@ export function PaymentMethodPage() {
           <Title order={2} size="h3" id="mooney-amount" mb="sm">
             {t('mooney.amount_title')}
           </Title>
-          <Table withRowBorders={false} verticalSpacing={4} aria-label={t('mooney.rows')} data-testid="mooney-rows">
-            <Table.Tbody>
-              {m.price_rows.map((row) => (
-                <Table.Tr key={row.type}>
-                  <Table.Th scope="row" fw={400}>
-                    {priceRowLabel(t, row.type)}
-                  </Table.Th>
-                  <Table.Td>{priceRowText(row)}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(row.total_cents)}</Table.Td>
-                </Table.Tr>
-              ))}
-              {m.discount_cents > 0 ? (
-                <Table.Tr>
-                  <Table.Th scope="row" fw={400}>
-                    {t('announcements.discount')}
-                  </Table.Th>
-                  <Table.Td />
-                  <Table.Td ta="right">{formatAmount(-m.discount_cents)}</Table.Td>
-                </Table.Tr>
-              ) : null}
-              <Table.Tr>
-                <Table.Th scope="row">{t('mooney.to_pay')}</Table.Th>
-                <Table.Td />
-                <Table.Td ta="right" fw={700} data-testid="mooney-amount">
-                  {formatAmount(m.amount)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <PriceRowsTable rows={m.price_rows} discountCents={m.discount_cents} totalLabel={t('mooney.to_pay')} totalCents={m.amount} label={t('mooney.rows')} testId="mooney-rows" totalTestId="mooney-amount" />
         </Paper>
 
         <Paper withBorder p="md" component="section" aria-labelledby="mooney-balance">
