@@ -345,6 +345,34 @@ export interface PaymentItemsTable {
   goto: Generated<string>;
   author_id: number | null;
   created_at: string;
+  /** Migration 022: the stamp of the online attempt that paid, the provider's transaction id, the cents charged online. */
+  stamp: Generated<string | null>;
+  provider_ref: Generated<string | null>;
+  charged_amount: Generated<number | null>;
+}
+
+/** One online charge of a payment item (migration 022). */
+export interface PaymentAttemptsTable {
+  stamp: string;
+  tenant_id: number;
+  payment_id: string;
+  reference: string;
+  amount: number;
+  provider: 'paytrail' | 'test';
+  transaction_id: string | null;
+  status: Generated<'new' | 'ok' | 'fail'>;
+  created_at: string;
+}
+
+/** An email an association referred (migration 022); credited once. */
+export interface ReferralsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  email: string;
+  author_id: number | null;
+  created_at: string;
+  friend_tenant_id: number | null;
+  credited_at: string | null;
 }
 
 /** The last outcome of a message to a member's address or number, per medium. */
@@ -383,6 +411,8 @@ export interface Database {
   messages: MessagesTable;
   deliveries: DeliveriesTable;
   payment_items: PaymentItemsTable;
+  payment_attempts: PaymentAttemptsTable;
+  referrals: ReferralsTable;
   contact_states: ContactStatesTable;
 }
 
