@@ -385,6 +385,28 @@ export interface ContactStatesTable {
   at: string;
 }
 
+/** Last receipt number per association (migration 023). */
+export interface ReceiptCountersTable {
+  tenant_id: number;
+  last_number: number;
+}
+
+/** A receipt as issued; rows, vat, buyer and seller are JSON (schemas/payments.ts). */
+export interface ReceiptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  number: number;
+  at: string;
+  kind: string;
+  method: 'balance' | 'online';
+  payment_id: string;
+  amount_cents: number;
+  rows: string;
+  vat: string;
+  buyer: string;
+  seller: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -414,6 +436,8 @@ export interface Database {
   payment_attempts: PaymentAttemptsTable;
   referrals: ReferralsTable;
   contact_states: ContactStatesTable;
+  receipt_counters: ReceiptCountersTable;
+  receipts: ReceiptsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
