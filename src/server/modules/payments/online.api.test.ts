@@ -44,6 +44,7 @@ describe(`online payments (${testDialect})`, () => {
   const anon = (c: CreatedTenant) => new Client(t.app, host(c), { csrf: false });
   const purchases = async (tenantId: number, mid: string) =>
     (await ledger.rowsOf(t.deps.db, tenantId, { limit: 1000, offset: 0 })).filter((r) => r.kind === 'purchase' && r.payment_id === mid);
+  const receiptsOf = (tenantId: number, mid: string) => t.deps.db.selectFrom('receipts').selectAll().where('tenant_id', '=', tenantId).where('payment_id', '=', mid).execute();
   const logLines = async (tenantId: number, event: string) =>
     t.deps.db.selectFrom('activity_log').selectAll().where('tenant_id', '=', tenantId).where('event', '=', event).execute();
 
@@ -71,6 +72,10 @@ describe(`online payments (${testDialect})`, () => {
     expect(back.status).toBe(303);
     expect(back.headers.location).toBe('/balance/thanks?payment=ok');
     expect(await purchases(a.tenant.id, s.mid)).toHaveLength(1);
+    const [receipt, ...more] = await receiptsOf(a.tenant.id, s.mid);
+    expect(more).toEqual([]);
+    expect(receipt).toMatchObject({ kind: 'balance_purchase', method: 'online', amount_cents: 5000 });
+    expect(JSON.parse(receipt!.rows)).toEqual([expect.objectContaining({ title: 'Saldo', count: 1, unit_cents: 5000, total_cents: 5000 })]);
     expect((await asA.get('/api/1/balance')).body).toMatchObject({ balance_cents: 5000, free_cents: 0, bought_cents: 5000, default_buy_cents: 5000, min_buy_cents: 95 });
     // A wrong token opens nothing.
     expect((await anon(a).get(`/api/1/payments/testbank?stamp=${s.attempt.stamp}&token=${'0'.repeat(32)}`)).status).toBe(404);
@@ -96,6 +101,7 @@ describe(`online payments (${testDialect})`, () => {
     await anon(a).get(`/api/1/payments/callback?${qs(s.ok)}`);
     await anon(a).get(`/api/1/payments/return?${qs(s.ok)}`);
     expect(await purchases(a.tenant.id, s.mid)).toHaveLength(1);
+    expect(await receiptsOf(a.tenant.id, s.mid)).toHaveLength(1);
     expect(await ledger.balanceOf(t.deps.db, a.tenant.id)).toBe(before + 2000);
     const lines = (await logLines(a.tenant.id, 'balance_purchased')).filter((l) => l.data.includes(s.mid));
     expect(lines).toHaveLength(1);
@@ -108,6 +114,7 @@ describe(`online payments (${testDialect})`, () => {
     expect((await anon(a).get(`/api/1/payments/return?${qs(s.ok)}`)).status).toBe(303);
     await Promise.all(Array.from({ length: 5 }, () => anon(a).post(`/api/1/payments/callback?${qs(s.ok)}`)));
     expect(await purchases(a.tenant.id, s.mid)).toHaveLength(1);
+    expect(await receiptsOf(a.tenant.id, s.mid)).toHaveLength(1);
     expect(await ledger.balanceOf(t.deps.db, a.tenant.id)).toBe(before + 3000);
     const item = (await repo.findById(t.deps.db, a.tenant.id, s.mid))!;
     expect(item).toMatchObject({ method: 'online', charged_amount: 3000, stamp: s.attempt.stamp, provider_ref: `test-${s.attempt.stamp}` });
@@ -136,6 +143,8 @@ describe(`online payments (${testDialect})`, () => {
     await anon(a).post(`/api/1/payments/callback?${qs(testBankQuery(secret(), attempt, 'ok'))}`);
     const lines = (await logLines(a.tenant.id, 'message_paid')).filter((l) => l.data.includes(mid));
     expect(lines).toHaveLength(1);
+    const rows = JSON.parse((await receiptsOf(a.tenant.id, mid))[0]!.rows) as { title: string; total_cents: number }[];
+    expect(rows.map((r) => [r.title, r.total_cents])).toEqual([['Verkkomaksun vähimmäisveloitus', 95]]);
     expect((await asA.post('/api/1/mooney/charge', { mid })).body).toEqual({ errors: { general: ['mooney_already_paid'] } });
   });
 
@@ -180,6 +189,10 @@ describe(`online payments (${testDialect})`, () => {
     const results = await Promise.allSettled(mids.map((id) => balancePay(t.deps, c.tenant, c.admin, id)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(await ledger.balanceOf(t.deps.db, c.tenant.id)).toBe(100);
+    // Each payment from the balance has its receipt and log line; numbers run without gaps.
+    const numbers = (await t.deps.db.selectFrom('receipts').select('number').where('tenant_id', '=', c.tenant.id).execute()).map((r) => r.number).sort();
+    expect(numbers).toEqual([1, 2, 3]);
+    expect(await logLines(c.tenant.id, 'message_paid')).toHaveLength(3);
     // The same item paid 20 times at once is charged once.
     const one = crypto.randomUUID();
     await ledger.addRow(t.deps.db, c.tenant.id, { at: iso(t.clock.now()), kind: 'credit', amountCents: 1000 });

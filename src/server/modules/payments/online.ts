@@ -17,6 +17,7 @@ import * as ledger from './ledger-repo';
 import * as repo from './mooney-repo';
 import * as attempts from './online-repo';
 import { creditReferral } from './referrals';
+import { receiptFor } from './receipt';
 
 // Online payment of a payment item: `charge` starts an attempt with the provider (Paytrail,
 // or without credentials the built-in test bank), and the provider's signed redirect and
@@ -157,6 +158,7 @@ export async function settle(deps: Deps, tenant: Tenant, query: CheckoutParams):
       }
     }
     await creditReferral(trx, tenant, at);
+    const receipt = await receiptFor(trx, tenant, item, 'online', attempt.amount, at);
     line.context = 'mooney';
     line.data = [
       { field: 'payment', new: { id: item.id, context: item.context, subject_id: item.subject_id } },
@@ -164,6 +166,7 @@ export async function settle(deps: Deps, tenant: Tenant, query: CheckoutParams):
       { field: 'amount', new: attempt.amount },
       { field: 'method', new: 'online' },
       { field: 'provider_ref', new: transactionId },
+      { field: 'receipt', new: receipt.number },
       ...(note ? [{ field: 'note', new: note }] : []),
     ];
   });
