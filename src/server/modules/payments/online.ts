@@ -35,7 +35,7 @@ export function merchantOf(config: Deps['config']): PaytrailAccount & { test: bo
   return { merchantId: 'testipankki', secret, url: '', test: true };
 }
 
-/** The payment item id of a checkout reference `seura-{n}-{item id}`. */
+/** The checkout reference of an item's n:th attempt; paymentIdOfReference (shared) reads it back. */
 export function referenceOf(attemptNo: number, paymentId: string): string {
   return `seura-${attemptNo}-${paymentId}`;
 }
