@@ -168,6 +168,11 @@ describe(`online payments (${testDialect})`, () => {
     expect(msg.status).toBe('sent');
     const [receipt] = await receiptsOf(a.tenant.id, mid);
     expect(receipt).toMatchObject({ kind: 'message', method: 'online', amount_cents: attempt.amount });
+
+    // A cancelled message cannot be charged online.
+    const again = await asA.post('/api/1/announcements/save', { msg_media: 'sms', content: 'Toinen.', filter: [{ field: 'lastname', verb: 'starts', value: 'Verkko' }], send: true });
+    expect((await asA.post('/api/1/announcements/cancel', { id: again.body.id })).status).toBe(200);
+    expect((await asA.post('/api/1/mooney/charge', { mid: again.body.mooney_id })).body).toEqual({ errors: { general: ['mooney_cancelled'] } });
   });
 
   it('validates the amount of a balance purchase under amount', async () => {
