@@ -12,6 +12,7 @@ import { act } from '../log/act';
 import { release } from '../messages/dispatch';
 import * as messages from '../messages/repo';
 import { pricesOf } from '../messages/price-list';
+import { generalVatRate } from '../receipts/issue';
 import { trustOf } from '../tenants/trust';
 import { createPayment, type PaytrailAccount } from '../paytrail/client';
 import { sign, verifyQuery, type CheckoutParams } from '../paytrail/sign';
@@ -91,7 +92,7 @@ export async function charge(deps: Deps, tenant: Tenant, me: Member, id: string,
       stamp,
       reference,
       amount,
-      items: [{ unitPrice: amount, units: 1, vatPercentage: 25.5, productCode: item.context, description: item.context === BALANCE_CONTEXT ? 'Saldo' : 'Viesti' }],
+      items: [{ unitPrice: amount, units: 1, vatPercentage: generalVatRate(iso(now)), productCode: item.context, description: item.context === BALANCE_CONTEXT ? 'Saldo' : 'Viesti' }],
       customer: { email: me.email ?? '' },
       redirectUrls: { success: ret, cancel: ret },
       callbackUrls: { success: cb, cancel: cb },
