@@ -89,6 +89,8 @@ const en = {
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Your balance is not enough to pay this payment.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "The receipt cannot be sent because the association has no reply-to address. Add it in the settings.",
   // --- sessions and accounts ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",

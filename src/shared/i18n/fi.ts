@@ -88,6 +88,8 @@ const fi = {
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kuittia ei voi lähettää, koska yhdistyksen vastausosoitetta ei ole asetettu. Lisää se asetuksiin.",
   // --- sessions and accounts ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",

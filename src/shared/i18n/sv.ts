@@ -89,6 +89,8 @@ const sv = {
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kvittot kan inte skickas eftersom föreningens svarsadress saknas. Lägg till den i inställningarna.",
   // --- sessions and accounts ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",
