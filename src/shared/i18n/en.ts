@@ -969,6 +969,8 @@ const en = {
   'log.event.tenant_created': "Association created",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Balance credited",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Tier changed",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Announcement saved",
   'log.event.announcement_sent': "Announcement sent",

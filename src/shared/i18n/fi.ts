@@ -969,6 +969,8 @@ const fi = {
   'log.event.tenant_created': "Yhdistys luotu",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldoa lisätty",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Palvelutaso vaihdettu",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Tiedote tallennettu",
   'log.event.announcement_sent': "Tiedote lähetetty",

@@ -969,6 +969,8 @@ const sv = {
   'log.event.tenant_created': "Förening skapad",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldo tillagt",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Servicenivå ändrad",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Meddelande sparat",
   'log.event.announcement_sent': "Meddelande skickat",
