@@ -126,6 +126,8 @@ const en = {
   fields_option_in_use: "{{count}} members use the option being removed. Choose what happens to their values.",
   fields_delete_confirm: "{{count}} members have a value in this field. Delete the field and the values?",
   groups_duplicate_name: "The name is already used by a group or a field.",
+  // Tiers (P2): a group mail list larger than the tier allows
+  groups_mail_list_too_large: "The group has more members than your tier's group mail list allows. The maximum is shown in the settings.",
   groups_builtin_cannot_rename: "A built-in group cannot be renamed.",
   groups_builtin_cannot_delete: "A built-in group cannot be deleted.",
   groups_delete_confirm: "The group has {{count}} members. Delete the group?",

@@ -125,6 +125,8 @@ const fi = {
   fields_option_in_use: "Poistettavaa vaihtoehtoa käyttää {{count}} jäsentä. Valitse, mitä heidän arvoilleen tehdään.",
   fields_delete_confirm: "Kentässä on arvo {{count}} jäsenellä. Poistetaanko kenttä ja arvot?",
   groups_duplicate_name: "Nimi on jo käytössä ryhmällä tai kentällä.",
+  // Tiers (P2): a group mail list larger than the tier allows
+  groups_mail_list_too_large: "Ryhmässä on enemmän jäseniä kuin palvelutasosi ryhmäpostituslista sallii. Enimmäiskoko näkyy asetuksissa.",
   groups_builtin_cannot_rename: "Vakioryhmän nimeä ei voi muuttaa.",
   groups_builtin_cannot_delete: "Vakioryhmää ei voi poistaa.",
   groups_delete_confirm: "Ryhmässä on {{count}} jäsentä. Poistetaanko ryhmä?",

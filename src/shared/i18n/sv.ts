@@ -126,6 +126,8 @@ const sv = {
   fields_option_in_use: "Alternativet som tas bort används av {{count}} medlemmar. Välj vad som ska hända med deras värden.",
   fields_delete_confirm: "Fältet har ett värde hos {{count}} medlemmar. Ska fältet och värdena tas bort?",
   groups_duplicate_name: "Namnet används redan av en grupp eller ett fält.",
+  // Tiers (P2): a group mail list larger than the tier allows
+  groups_mail_list_too_large: "Gruppen har fler medlemmar än din servicenivås e-postlista tillåter. Maxstorleken visas i inställningarna.",
   groups_builtin_cannot_rename: "Standardgruppens namn kan inte ändras.",
   groups_builtin_cannot_delete: "En standardgrupp kan inte tas bort.",
   groups_delete_confirm: "Gruppen har {{count}} medlemmar. Ska gruppen tas bort?",
