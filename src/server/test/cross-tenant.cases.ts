@@ -7,7 +7,6 @@ import { everydayCases } from './cross-tenant.everyday';
 import { outboxCases } from './cross-tenant.outbox';
 import { msgviewCases } from './cross-tenant.msgview';
 import { messagingCases } from './cross-tenant.messaging';
-import { receiptCases } from './cross-tenant.receipts';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
 // Adding an endpoint? Add its case here: the suite fails for any /api route without one.
@@ -15,6 +14,7 @@ import { receiptCases } from './cross-tenant.receipts';
 // The world and the expectations live in their own module, so that case files split off from
 // this one (cross-tenant.everyday) can use them without importing this file back.
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
+import { receiptCases } from './cross-tenant.receipts';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -138,7 +138,6 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...outboxCases,
   ...msgviewCases,
   ...messagingCases,
-  ...receiptCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),
@@ -431,6 +430,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   },
   ...idCases('fields', (w) => w.bFieldId, { name: 'kaapattu', label: 'Kaapattu', type: 'text', visibility: 2 }),
   ...idCases('groups', (w) => w.bGroupId, { name: 'kaapattu', label: 'Kaapattu' }),
+  ...receiptCases,
   {
     method: 'GET',
     url: '/api/1/fields/all',

@@ -78,6 +78,8 @@ const en = {
   // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
   _validation_too_many: "Too many selected.",
   email_missing_: "Add the association's reply-to email address in the settings before sending messages.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "The receipt cannot be sent because the association has no reply-to address. Add it in the settings.",
   vat_id_missing_: "Sending letters needs the association's business ID. Add it in the settings.",
   fraudulent_content: "The message looks like a scam and was not sent. Sending messages is blocked until customer support has checked it.",
   messaging_blocked: "Sending messages is blocked until customer support has checked it. Please contact customer support.",
@@ -89,8 +91,6 @@ const en = {
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Your balance is not enough to pay this payment.",
-  // Receipts (P2): sending a receipt by email needs the association's reply-to address
-  receipt_email_no_reply_to: "The receipt cannot be sent because the association has no reply-to address. Add it in the settings.",
   // --- sessions and accounts ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",
@@ -971,8 +971,6 @@ const en = {
   'log.event.tenant_created': "Association created",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Balance credited",
-  // Tiers (P2): an operator's change of the association's tier
-  'log.event.tier_changed': "Tier changed",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Announcement saved",
   'log.event.announcement_sent': "Announcement sent",
@@ -980,6 +978,8 @@ const en = {
   'log.event.message_paid': "Message paid",
   'log.event.trust_blocked': "Sending messages blocked",
   'log.event.trust_unblocked': "Sending messages allowed again",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Tier changed",
   'log.event.login': "Sign-in",
   'log.event.login_failed': "Failed sign-in",
   'log.event.login_mfa_required': "Sign-in awaiting verification code",

@@ -77,6 +77,8 @@ const fi = {
   // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
   _validation_too_many: "Liian monta valintaa.",
   email_missing_: "Lisää yhdistyksen vastausosoite (sähköposti) asetuksiin ennen viestien lähettämistä.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kuittia ei voi lähettää, koska yhdistyksen vastausosoitetta ei ole asetettu. Lisää se asetuksiin.",
   vat_id_missing_: "Kirjeiden lähettäminen vaatii yhdistyksen Y-tunnuksen. Lisää se asetuksiin.",
   fraudulent_content: "Viesti näyttää huijausviestiltä, eikä sitä lähetetty. Viestien lähettäminen on estetty, kunnes asiakaspalvelu on tarkistanut asian.",
   messaging_blocked: "Viestien lähettäminen on estetty, kunnes asiakaspalvelu on tarkistanut asian. Ota yhteyttä asiakaspalveluun.",
@@ -88,8 +90,6 @@ const fi = {
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
-  // Receipts (P2): sending a receipt by email needs the association's reply-to address
-  receipt_email_no_reply_to: "Kuittia ei voi lähettää, koska yhdistyksen vastausosoitetta ei ole asetettu. Lisää se asetuksiin.",
   // --- sessions and accounts ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",
@@ -971,8 +971,6 @@ const fi = {
   'log.event.tenant_created': "Yhdistys luotu",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldoa lisätty",
-  // Tiers (P2): an operator's change of the association's tier
-  'log.event.tier_changed': "Palvelutaso vaihdettu",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Tiedote tallennettu",
   'log.event.announcement_sent': "Tiedote lähetetty",
@@ -980,6 +978,8 @@ const fi = {
   'log.event.message_paid': "Viesti maksettu",
   'log.event.trust_blocked': "Viestien lähettäminen estetty",
   'log.event.trust_unblocked': "Viestien lähettäminen sallittu uudelleen",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Palvelutaso vaihdettu",
   'log.event.login': "Kirjautuminen",
   'log.event.login_failed': "Epäonnistunut kirjautuminen",
   'log.event.login_mfa_required': "Kirjautuminen odottaa tunnistautumiskoodia",

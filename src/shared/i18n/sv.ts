@@ -78,6 +78,8 @@ const sv = {
   // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
   _validation_too_many: "För många val.",
   email_missing_: "Lägg till föreningens svarsadress (e-post) i inställningarna innan du skickar meddelanden.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kvittot kan inte skickas eftersom föreningens svarsadress saknas. Lägg till den i inställningarna.",
   vat_id_missing_: "För att skicka brev behövs föreningens FO-nummer. Lägg till det i inställningarna.",
   fraudulent_content: "Meddelandet ser ut som ett bedrägeriförsök och skickades inte. Utskick är spärrade tills kundtjänsten har granskat saken.",
   messaging_blocked: "Utskick är spärrade tills kundtjänsten har granskat saken. Kontakta kundtjänsten.",
@@ -89,8 +91,6 @@ const sv = {
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
-  // Receipts (P2): sending a receipt by email needs the association's reply-to address
-  receipt_email_no_reply_to: "Kvittot kan inte skickas eftersom föreningens svarsadress saknas. Lägg till den i inställningarna.",
   // --- sessions and accounts ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",
@@ -971,8 +971,6 @@ const sv = {
   'log.event.tenant_created': "Förening skapad",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldo tillagt",
-  // Tiers (P2): an operator's change of the association's tier
-  'log.event.tier_changed': "Servicenivå ändrad",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Meddelande sparat",
   'log.event.announcement_sent': "Meddelande skickat",
@@ -980,6 +978,8 @@ const sv = {
   'log.event.message_paid': "Meddelande betalt",
   'log.event.trust_blocked': "Utskick spärrade",
   'log.event.trust_unblocked': "Utskick tillåtna igen",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Servicenivå ändrad",
   'log.event.login': "Inloggning",
   'log.event.login_failed': "Misslyckad inloggning",
   'log.event.login_mfa_required': "Inloggning väntar på verifieringskod",
