@@ -15,6 +15,7 @@ import { paymentsCases } from './cross-tenant.payments';
 // The world and the expectations live in their own module, so that case files split off from
 // this one (cross-tenant.everyday) can use them without importing this file back.
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
+import { receiptCases } from './cross-tenant.receipts';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -431,6 +432,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   },
   ...idCases('fields', (w) => w.bFieldId, { name: 'kaapattu', label: 'Kaapattu', type: 'text', visibility: 2 }),
   ...idCases('groups', (w) => w.bGroupId, { name: 'kaapattu', label: 'Kaapattu' }),
+  ...receiptCases,
   {
     method: 'GET',
     url: '/api/1/fields/all',
