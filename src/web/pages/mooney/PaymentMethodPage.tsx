@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { useBalancePay, useMooney } from '../../api/mooney';
+import { useSetMethod } from '../../api/payments';
 import { isApiError } from '../../api/errors';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PriceRowsTable } from '../../components/PriceRowsTable';
@@ -12,7 +13,7 @@ import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { PATHS } from '../../paths';
+import { chargePath, PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 
 /** Where to go after paying: only a path inside this app (an open redirect would be a phishing aid). */
@@ -21,7 +22,7 @@ export function safeGoto(goto: string | null | undefined, fallback: string = PAT
   return goto;
 }
 
-/** `/m/{id}/method?goto=…`: what an action costs, paid from the association's balance. */
+/** `/m/{id}/method?goto=…`: what an action costs, paid from the association's balance or online. */
 export function PaymentMethodPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,6 +30,7 @@ export function PaymentMethodPage() {
   const [params] = useSearchParams();
   const mooney = useMooney(id ?? null);
   const pay = useBalancePay();
+  const setMethod = useSetMethod();
   const m = mooney.data;
   const goto = safeGoto(params.get('goto') ?? m?.goto);
   const left = useRef(false);
@@ -51,6 +53,18 @@ export function PaymentMethodPage() {
     } catch {
       // Shown in the banner; the balance is read again.
       void mooney.refetch();
+    }
+  });
+
+  // Online: the method is recorded, then the charge page creates the payment and shows the banks.
+  const payOnline = useGuardedSubmit(async () => {
+    if (!m) return;
+    try {
+      await setMethod.mutateAsync({ mid: m.id, method: 'online' });
+      left.current = true;
+      void navigate(chargePath(m.id, goto));
+    } catch {
+      // Shown in the banner.
     }
   });
 
@@ -106,10 +120,23 @@ export function PaymentMethodPage() {
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="balance-short">
                 <Text>{t('insufficient_balance')}</Text>
                 <Text size="sm" mt={4}>
-                  {t('mooney.balance_short_help')}
+                  {t('mooney.balance_short_online')}
                 </Text>
               </Alert>
             )}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p="md" component="section" aria-labelledby="mooney-online">
+          <Title order={2} size="h3" id="mooney-online" mb="sm">
+            {t('mooney.online_title')}
+          </Title>
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('mooney.online_help')}</Text>
+            <ErrorBanner error={setMethod.error} />
+            <Button variant={covers ? 'default' : 'filled'} leftSection={<IconCreditCard size={18} aria-hidden />} onClick={() => void payOnline.run()} loading={payOnline.pending} aria-busy={payOnline.pending || undefined} data-testid="pay-online">
+              {t('mooney.pay_online')}
+            </Button>
           </Stack>
         </Paper>
         <Group>
