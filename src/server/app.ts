@@ -29,6 +29,7 @@ import { hookRoutes } from './modules/hooks/routes';
 import { msgviewRoutes } from './modules/msgview/routes';
 import { announcementRoutes } from './modules/announcements/routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
+import { onlineRoutes } from './modules/payments/online-routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -102,6 +103,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   msgviewRoutes(app);
   announcementRoutes(app);
   mooneyRoutes(app);
+  onlineRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

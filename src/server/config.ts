@@ -5,6 +5,7 @@ import net from 'node:net';
 import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config';
 import type { MessagePrices } from '../shared/messages/prices';
 import { loadMessagePrices } from './modules/messages/price-list';
+import type { PaytrailAccount } from './modules/paytrail/client';
 
 // All configuration comes from the environment and every variable is optional (README "Configuration").
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
   defaultHost: string | null;
   /** Outbox providers, bounces, SMS reports, letters and WORKERS (modules/outbox/config.ts). */
   outbox: OutboxConfig;
+  /** Paytrail credentials (PAYTRAIL_MERCHANT_ID, PAYTRAIL_SECRET, PAYTRAIL_URL); absent: the built-in test bank. */
+  paytrail?: PaytrailAccount | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,6 +87,15 @@ export function parseTrustProxy(v: string | undefined): string[] {
   return items;
 }
 
+/** Both the merchant id and the secret, or neither (the test bank); one alone stops the start. */
+export function paytrailFrom(env: Env): PaytrailAccount | null {
+  const merchantId = nonEmpty(env.PAYTRAIL_MERCHANT_ID);
+  const secret = nonEmpty(env.PAYTRAIL_SECRET);
+  if (!merchantId && !secret) return null;
+  if (!merchantId || !secret) throw new Error('Give both PAYTRAIL_MERCHANT_ID and PAYTRAIL_SECRET, or neither');
+  return { merchantId, secret, url: nonEmpty(env.PAYTRAIL_URL) ?? 'https://services.paytrail.com' };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(nonEmpty(env.DATA_DIR) ?? './data');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -105,5 +117,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     defaultHost: nonEmpty(env.SEURA_DEFAULT_HOST)?.toLowerCase() ?? null,
     outbox: outboxConfigFrom(env, { dataDir, publicUrl }),
+    paytrail: paytrailFrom(env),
   };
 }

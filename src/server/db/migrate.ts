@@ -19,6 +19,8 @@ import * as m018 from './migrations/018_balance_ledger';
 import * as m019 from './migrations/019_messages';
 import * as m020 from './migrations/020_outbox_claim';
 import * as m021 from './migrations/021_contact_states_outcome';
+import * as m022 from './migrations/022_online_payments';
+import * as m023 from './migrations/023_receipts';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -42,6 +44,8 @@ export const migrations: Record<string, Migration> = {
   '019_messages': m019,
   '020_outbox_claim': m020,
   '021_contact_states_outcome': m021,
+  '022_online_payments': m022,
+  '023_receipts': m023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

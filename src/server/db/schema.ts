@@ -345,6 +345,34 @@ export interface PaymentItemsTable {
   goto: Generated<string>;
   author_id: number | null;
   created_at: string;
+  /** Migration 022: the stamp of the online attempt that paid, the provider's transaction id, the cents charged online. */
+  stamp: Generated<string | null>;
+  provider_ref: Generated<string | null>;
+  charged_amount: Generated<number | null>;
+}
+
+/** One online charge of a payment item (migration 022). */
+export interface PaymentAttemptsTable {
+  stamp: string;
+  tenant_id: number;
+  payment_id: string;
+  reference: string;
+  amount: number;
+  provider: 'paytrail' | 'test';
+  transaction_id: string | null;
+  status: Generated<'new' | 'ok' | 'fail'>;
+  created_at: string;
+}
+
+/** An email an association referred (migration 022); credited once. */
+export interface ReferralsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  email: string;
+  author_id: number | null;
+  created_at: string;
+  friend_tenant_id: number | null;
+  credited_at: string | null;
 }
 
 /** The last outcome of a message to a member's address or number, per medium. */
@@ -355,6 +383,28 @@ export interface ContactStatesTable {
   address: string;
   outcome: 'sent' | 'confirmed' | 'bounced';
   at: string;
+}
+
+/** Last receipt number per association (migration 023). */
+export interface ReceiptCountersTable {
+  tenant_id: number;
+  last_number: number;
+}
+
+/** A receipt as issued; rows, vat, buyer and seller are JSON (schemas/payments.ts). */
+export interface ReceiptsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  number: number;
+  at: string;
+  kind: string;
+  method: 'balance' | 'online';
+  payment_id: string;
+  amount_cents: number;
+  rows: string;
+  vat: string;
+  buyer: string;
+  seller: string;
 }
 
 export interface Database {
@@ -383,7 +433,11 @@ export interface Database {
   messages: MessagesTable;
   deliveries: DeliveriesTable;
   payment_items: PaymentItemsTable;
+  payment_attempts: PaymentAttemptsTable;
+  referrals: ReferralsTable;
   contact_states: ContactStatesTable;
+  receipt_counters: ReceiptCountersTable;
+  receipts: ReceiptsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -87,6 +87,14 @@ const en = {
   announcement_not_draft: "The announcement has already been sent or cancelled and can no longer be changed.",
   mooney_online_unavailable: "Online payment is not available yet. Please pay from the balance.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
+  // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
+  mooney_already_paid: "This is already paid.",
+  mooney_nothing_to_pay: "There is nothing to pay.",
+  payment_signature_invalid: "The payment details are not valid. The payment was not recorded.",
+  payment_provider_failed: "The payment service could not be reached. Try again in a moment.",
+  balance_amount_invalid: "Give the amount in euros, for example 50 or 75,50.",
+  balance_amount_too_small: "The amount must be at least the online payment minimum.",
+  referral_too_many: "Too many addresses: at most {{max}} at a time.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Your balance is not enough to pay this payment.",
   // Payments web (issue 14, P3): balance purchase and referral form checks
@@ -1101,6 +1109,10 @@ const en = {
   'log.event.tenant_created': "Association created",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Balance credited",
+  // Online payments (payments/online, referrals)
+  'log.event.balance_purchased': "Balance purchased",
+  'log.event.referrals_sent': "Service referred",
+  'log.event.referral_credited': "Referral credited",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Announcement saved",
   'log.event.announcement_sent': "Announcement sent",

@@ -86,6 +86,14 @@ const fi = {
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
   mooney_online_unavailable: "Verkkomaksu ei ole vielä käytettävissä. Maksa saldolla.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
+  // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
+  mooney_already_paid: "Tämä on jo maksettu.",
+  mooney_nothing_to_pay: "Maksettavaa ei ole.",
+  payment_signature_invalid: "Maksun tiedot eivät ole kelvollisia. Maksua ei kirjattu.",
+  payment_provider_failed: "Maksupalveluun ei saatu yhteyttä. Yritä hetken kuluttua uudelleen.",
+  balance_amount_invalid: "Anna summa euroina, esimerkiksi 50 tai 75,50.",
+  balance_amount_too_small: "Summan pitää olla vähintään verkkomaksun vähimmäismäärä.",
+  referral_too_many: "Liian monta osoitetta: enintään {{max}} kerralla.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
   // Payments web (issue 14, P3): balance purchase and referral form checks
@@ -1101,6 +1109,10 @@ const fi = {
   'log.event.tenant_created': "Yhdistys luotu",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldoa lisätty",
+  // Online payments (payments/online, referrals)
+  'log.event.balance_purchased': "Saldoa ostettu",
+  'log.event.referrals_sent': "Palvelua suositeltu",
+  'log.event.referral_credited': "Suosituksen hyvitys",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Tiedote tallennettu",
   'log.event.announcement_sent': "Tiedote lähetetty",

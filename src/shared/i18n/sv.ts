@@ -87,6 +87,14 @@ const sv = {
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
   mooney_online_unavailable: "Nätbetalning är inte tillgänglig ännu. Betala med saldot.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
+  // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
+  mooney_already_paid: "Detta är redan betalt.",
+  mooney_nothing_to_pay: "Det finns inget att betala.",
+  payment_signature_invalid: "Betalningsuppgifterna är ogiltiga. Betalningen registrerades inte.",
+  payment_provider_failed: "Betaltjänsten kunde inte nås. Försök igen om en stund.",
+  balance_amount_invalid: "Ange beloppet i euro, till exempel 50 eller 75,50.",
+  balance_amount_too_small: "Beloppet måste vara minst nätbetalningens minimibelopp.",
+  referral_too_many: "För många adresser: högst {{max}} åt gången.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
   // Payments web (issue 14, P3): balance purchase and referral form checks
@@ -1101,6 +1109,10 @@ const sv = {
   'log.event.tenant_created': "Förening skapad",
   // Balance ledger: an operator's credit
   'log.event.balance_credited': "Saldo tillagt",
+  // Online payments (payments/online, referrals)
+  'log.event.balance_purchased': "Saldo köpt",
+  'log.event.referrals_sent': "Tjänsten rekommenderad",
+  'log.event.referral_credited': "Rekommendationsgottgörelse",
   // Messaging: announcements, payments, trust status
   'log.event.announcement_saved': "Meddelande sparat",
   'log.event.announcement_sent': "Meddelande skickat",

@@ -56,7 +56,9 @@ export async function chargeFee(db: Db, tenantId: number, fee: Fee): Promise<num
     await ledger.lockBalance(trx, tenantId);
     const balance = await ledger.balanceOf(trx, tenantId);
     if (!balanceCovers(balance, fee.cents)) throw new InsufficientBalance();
-    await ledger.addRow(trx, tenantId, { at: fee.at, kind: 'fee', amountCents: -fee.cents, note: fee.note, paymentId: fee.paymentId, authorId: fee.authorId });
+    // Free balance (referral credits) goes first; the row keeps the split.
+    const free = Math.min(fee.cents, await ledger.freeOf(trx, tenantId));
+    await ledger.addRow(trx, tenantId, { at: fee.at, kind: 'fee', amountCents: -fee.cents, freeCents: -free, note: fee.note, paymentId: fee.paymentId, authorId: fee.authorId });
     return balance - fee.cents;
   };
   return db.isTransaction ? charge(db) : db.transaction().execute(charge);

@@ -47,6 +47,16 @@ export async function balanceOf(db: Db, tenantId: number): Promise<number> {
   return Number(r.n);
 }
 
+/** The free part of the balance (referral credits less the fees they paid), never above the balance. */
+export async function freeOf(db: Db, tenantId: number): Promise<number> {
+  const r = await db
+    .selectFrom('balance_rows')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('free_cents'), eb.val(0)).as('f'), eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.val(0)).as('n')])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return Math.max(0, Math.min(Number(r.f), Number(r.n)));
+}
+
 /** The rows, newest first (ties by id, so paging is stable). */
 export function rowsOf(db: Db, tenantId: number, page: { limit: number; offset: number }) {
   return db

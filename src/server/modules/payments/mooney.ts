@@ -10,6 +10,7 @@ import { trustOf } from '../tenants/trust';
 import { chargeFee, currentBalance, InsufficientBalance } from './balance';
 import { lockBalance, balanceOf } from './ledger-repo';
 import * as repo from './mooney-repo';
+import { receiptFor } from './receipt';
 
 // Payment items ("mooney"): show one, choose how to pay, pay from the balance. Paying
 // charges the fee and queues the message's deliveries in one transaction; paying an item
@@ -79,12 +80,15 @@ export async function balancePay(deps: Deps, tenant: Tenant, me: Member, id: str
       // meanwhile (a parallel cancel got there first): nothing is charged either.
       if (!(await release(trx, tenant.id, message.id, at))) throw ValidationError.general('mooney_cancelled');
     }
+    // A fee of 0 (all of it discounted) is no payment and gets no receipt.
+    const receipt = item.amount > 0 ? await receiptFor(trx, tenant, item, 'balance', item.amount, at) : null;
     line.context = 'mooney';
     line.data = [
       { field: 'payment', new: { id, context: item.context, subject_id: item.subject_id } },
       { field: 'price_rows', new: parseRows(item.price_rows) },
       { field: 'amount', new: item.amount },
       { field: 'method', new: 'balance' },
+      ...(receipt ? [{ field: 'receipt', new: receipt.number }] : []),
     ];
     return { paid: true, goto: item.goto };
   });
