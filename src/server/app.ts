@@ -30,6 +30,7 @@ import { msgviewRoutes } from './modules/msgview/routes';
 import { announcementRoutes } from './modules/announcements/routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -104,6 +105,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   announcementRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
+  receiptRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

@@ -7,6 +7,7 @@ import { everydayCases } from './cross-tenant.everyday';
 import { outboxCases } from './cross-tenant.outbox';
 import { msgviewCases } from './cross-tenant.msgview';
 import { messagingCases } from './cross-tenant.messaging';
+import { receiptCases } from './cross-tenant.receipts';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
 // Adding an endpoint? Add its case here: the suite fails for any /api route without one.
@@ -137,6 +138,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...outboxCases,
   ...msgviewCases,
   ...messagingCases,
+  ...receiptCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

@@ -97,10 +97,8 @@ const en = {
   referral_too_many: "Too many addresses: at most {{max}} at a time.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Your balance is not enough to pay this payment.",
-  // Payments web (issue 14, P3): balance purchase and referral form checks
-  balance_amount_invalid: "Enter the amount in euros, for example 50 or 75,50.",
-  balance_amount_too_small: "The smallest amount is {{min}}.",
-  balance_refer_too_many: "You can refer at most {{max}} email addresses at a time.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "The receipt cannot be sent because the association has no reply-to address. Add it in the settings.",
   // --- sessions and accounts ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",

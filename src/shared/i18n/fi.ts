@@ -96,10 +96,8 @@ const fi = {
   referral_too_many: "Liian monta osoitetta: enintään {{max}} kerralla.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
-  // Payments web (issue 14, P3): balance purchase and referral form checks
-  balance_amount_invalid: "Anna summa euroina, esimerkiksi 50 tai 75,50.",
-  balance_amount_too_small: "Pienin summa on {{min}}.",
-  balance_refer_too_many: "Voit kutsua kerralla enintään {{max}} sähköpostiosoitetta.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kuittia ei voi lähettää, koska yhdistyksen vastausosoitetta ei ole asetettu. Lisää se asetuksiin.",
   // --- sessions and accounts ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",

@@ -97,10 +97,8 @@ const sv = {
   referral_too_many: "För många adresser: högst {{max}} åt gången.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
-  // Payments web (issue 14, P3): balance purchase and referral form checks
-  balance_amount_invalid: "Ange beloppet i euro, till exempel 50 eller 75,50.",
-  balance_amount_too_small: "Minsta belopp är {{min}}.",
-  balance_refer_too_many: "Du kan bjuda in högst {{max}} e-postadresser åt gången.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kvittot kan inte skickas eftersom föreningens svarsadress saknas. Lägg till den i inställningarna.",
   // --- sessions and accounts ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",

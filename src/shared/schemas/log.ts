@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LOG_EVENTS, LOG_MAX_LIMIT, LOG_PAGE_SIZE, type LogEvent } from '../constants';
 import { parseIsoDate } from '../finnish/date';
 import { batchInfo } from './batches';
+import { mooneyTransaction } from './messages';
+import { receiptSchema } from './payments';
 
 // Activity log API: POST log/all lists entries newest first,
 // GET log/{id} gives one. Site admins only: the log holds personal data.
@@ -66,11 +68,11 @@ export type LogEntry = z.infer<typeof logEntry>;
 export const logAllReply = z.object({
   all_results: z.array(logEntry),
   all_count: z.number().int(),
-  // Payments: present so the reply keeps its full shape, empty until payments exist.
-  transaction_results: z.array(z.unknown()),
+  // Payments (only with transactions: true, else empty): paid payment items and receipts.
+  transaction_results: z.array(mooneyTransaction),
   transaction_count: z.number().int(),
   transaction_years: z.array(z.number().int()),
-  receipt_results: z.array(z.unknown()),
+  receipt_results: z.array(receiptSchema),
   receipt_count: z.number().int(),
 });
 export type LogAllReply = z.infer<typeof logAllReply>;

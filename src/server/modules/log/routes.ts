@@ -3,9 +3,11 @@ import { idOf, route } from '../../http/route';
 import { logAllBody } from '../../../shared/schemas/log';
 import * as service from './service';
 import { logAllReply, logEntry } from '../../../shared/schemas/log';
+import { receiptLogRoutes } from './receipt-routes';
 
 // Activity log. Site admins only: entries carry personal data.
 export function logRoutes(app: FastifyInstance): void {
+  receiptLogRoutes(app);
   route(app, {
     method: 'POST',
     url: '/api/1/log/all',

@@ -7,6 +7,8 @@ import { helsinkiDayStart, nextDay } from './helsinki';
 import * as repo from './repo';
 import { batchInfo } from '../batches/service';
 import { transactions } from '../payments/transactions';
+import { receiptPage } from '../receipts/service';
+import { RECEIPTS_PAGE_SIZE } from '../../../shared/schemas/payments';
 
 // The activity log as the log page and the dashboard read it.
 // Nothing here writes: rows are appended by the services that make the changes.
@@ -78,16 +80,17 @@ export async function listLog(deps: Deps, tenant: Tenant, input: LogListInput): 
     repo.page(deps.db, tenant.id, q, input.limit, input.page * input.limit),
     repo.count(deps.db, tenant.id, q),
   ]);
-  // Paid payment items (price, method), when asked for; receipts come with online payments.
-  const paid = input.transactions ? await transactions(deps.db, tenant.id, input.limit, input.page * input.limit) : { results: [], count: 0, years: [] };
+  // Paid payment items (price, method) and receipts, when asked for: RECEIPTS_PAGE_SIZE a page.
+  const paid = input.transactions ? await transactions(deps.db, tenant.id, RECEIPTS_PAGE_SIZE, input.page * RECEIPTS_PAGE_SIZE) : { results: [], count: 0, years: [] };
+  const receipts = input.transactions ? await receiptPage(deps, tenant, input.page) : { results: [], count: 0 };
   return {
     all_results: await present(deps, tenant, rows),
     all_count: total,
     transaction_results: paid.results,
     transaction_count: paid.count,
     transaction_years: paid.years,
-    receipt_results: [],
-    receipt_count: 0,
+    receipt_results: receipts.results,
+    receipt_count: receipts.count,
   };
 }
 

@@ -18,6 +18,8 @@ export interface OutgoingMail {
   /** The outbox sets its own Message-ID and VERP envelope, so reports find the delivery. */
   messageId?: string;
   envelope?: { from: string; to: string };
+  /** Files sent along (a receipt's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface SentMail {

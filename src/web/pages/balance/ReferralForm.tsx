@@ -28,7 +28,7 @@ export function ReferralForm() {
       emails: (value) => {
         const list = splitEmails(value);
         if (list.length === 0) return fieldMessageText('_validation_field_required');
-        if (list.length > REFERRAL_MAX_EMAILS) return fieldMessageText('balance_refer_too_many', { max: REFERRAL_MAX_EMAILS });
+        if (list.length > REFERRAL_MAX_EMAILS) return fieldMessageText('referral_too_many', { max: REFERRAL_MAX_EMAILS });
         return null;
       },
     },
