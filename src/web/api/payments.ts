@@ -77,7 +77,7 @@ export const transactionRow = z
 export type TransactionRow = z.infer<typeof transactionRow>;
 
 /** A receipt in the list: the head of the receipt. */
-export const receiptListRow = receiptSchema.pick({ id: true, number: true, at: true, kind: true, method: true, amount_cents: true });
+export const receiptListRow = receiptSchema.pick({ id: true, number: true, at: true, kind: true, method: true, amount_cents: true, payment_id: true });
 export type ReceiptListRow = z.infer<typeof receiptListRow>;
 
 const moneyLists = logAllReply.extend({

@@ -43,6 +43,8 @@ export function LogTransactionsPage() {
   const [year, setYear] = useState<string>('');
   const chosenYear = year !== '' ? year : years[0] !== undefined ? String(years[0]) : '';
   const pages = Math.max(1, Math.ceil((data?.transaction_count ?? 0) / RECEIPTS_PAGE_SIZE));
+  // Receipts name the payment they are for; the same page of receipts covers (nearly) the same payments.
+  const receiptOf = new Map((data?.receipt_results ?? []).map((r) => [r.payment_id, r]));
 
   return (
     <>
@@ -88,7 +90,10 @@ export function LogTransactionsPage() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {data.transaction_results.map((row) => (
+                  {data.transaction_results.map((row) => {
+                    const receiptId = row.receipt_id ?? receiptOf.get(row.id)?.id;
+                    const receiptNumber = row.receipt_number ?? receiptOf.get(row.id)?.number;
+                    return (
                     <Table.Tr key={row.id} data-testid="transaction-row">
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(row.at)}</Table.Td>
                       <Table.Th scope="row" fw={600}>
@@ -99,16 +104,17 @@ export function LogTransactionsPage() {
                         {formatAmount(row.amount)}
                       </Table.Td>
                       <Table.Td>
-                        {row.receipt_id ? (
-                          <Anchor component={Link} to={receiptPath(row.receipt_id)}>
-                            {t('money.receipt_number', { number: row.receipt_number ?? row.receipt_id })}
+                        {receiptId ? (
+                          <Anchor component={Link} to={receiptPath(receiptId)}>
+                            {t('money.receipt_number', { number: receiptNumber ?? receiptId })}
                           </Anchor>
                         ) : (
                           '–'
                         )}
                       </Table.Td>
                     </Table.Tr>
-                  ))}
+                    );
+                  })}
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
