@@ -10,17 +10,10 @@ import {
   referReply,
   RECEIPTS_PAGE_SIZE,
 } from '../../shared/schemas/payments';
-import { mooneyReply } from '../../shared/schemas/messages';
 import { api } from './client';
 
 // Online payment, the balance, referrals and receipts (issue 14). Query keys `['balance', …]`,
 // `['receipts', …]`; paying anything invalidates the balance and the log.
-
-export function useSetMethod() {
-  return useMutation({
-    mutationFn: (input: { mid: string; method: 'balance' | 'online' }) => api.post('mooney/set_method', input, mooneyReply),
-  });
-}
 
 /** Creates an online payment attempt: the amount and the provider buttons. A new attempt per visit. */
 export function useCharge(mid: string | null) {

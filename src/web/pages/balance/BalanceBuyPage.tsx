@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
-import { useBalance, useBalanceBuy, useSetMethod } from '../../api/payments';
+import { useBalance, useBalanceBuy } from '../../api/payments';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { applyServerErrors, focusFirstInvalid } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
@@ -57,7 +57,6 @@ function BuyForm({ defaultCents, minCents }: { defaultCents: number; minCents: n
   const { t } = useTranslation();
   const navigate = useNavigate();
   const buy = useBalanceBuy();
-  const setMethod = useSetMethod();
   const [error, setError] = useState<unknown>(null);
   const form = useForm({
     mode: 'uncontrolled',
@@ -75,7 +74,6 @@ function BuyForm({ defaultCents, minCents }: { defaultCents: number; minCents: n
     try {
       const { mooney_id } = await buy.mutateAsync(values.amount.trim());
       // A purchase is always paid online: the charge page shows the banks.
-      await setMethod.mutateAsync({ mid: mooney_id, method: 'online' });
       void navigate(chargePath(mooney_id, PATHS.balanceThanks));
     } catch (failure) {
       setError(failure);

@@ -2,10 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { useBalancePay, useMooney } from '../../api/mooney';
-import { useSetMethod } from '../../api/payments';
 import { isApiError } from '../../api/errors';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PriceRowsTable } from '../../components/PriceRowsTable';
@@ -30,7 +29,6 @@ export function PaymentMethodPage() {
   const [params] = useSearchParams();
   const mooney = useMooney(id ?? null);
   const pay = useBalancePay();
-  const setMethod = useSetMethod();
   const m = mooney.data;
   const goto = safeGoto(params.get('goto') ?? m?.goto);
   const left = useRef(false);
@@ -53,18 +51,6 @@ export function PaymentMethodPage() {
     } catch {
       // Shown in the banner; the balance is read again.
       void mooney.refetch();
-    }
-  });
-
-  // Online: the method is recorded, then the charge page creates the payment and shows the banks.
-  const payOnline = useGuardedSubmit(async () => {
-    if (!m) return;
-    try {
-      await setMethod.mutateAsync({ mid: m.id, method: 'online' });
-      left.current = true;
-      void navigate(chargePath(m.id, goto));
-    } catch {
-      // Shown in the banner.
     }
   });
 
@@ -133,8 +119,8 @@ export function PaymentMethodPage() {
           </Title>
           <Stack gap="sm" align="flex-start">
             <Text>{t('mooney.online_help')}</Text>
-            <ErrorBanner error={setMethod.error} />
-            <Button variant={covers ? 'default' : 'filled'} leftSection={<IconCreditCard size={18} aria-hidden />} onClick={() => void payOnline.run()} loading={payOnline.pending} aria-busy={payOnline.pending || undefined} data-testid="pay-online">
+            {/* The charge page creates the online payment; paying it records the method. */}
+            <Button component={Link} to={chargePath(m.id, goto)} variant={covers ? 'default' : 'filled'} leftSection={<IconCreditCard size={18} aria-hidden />} data-testid="pay-online">
               {t('mooney.pay_online')}
             </Button>
           </Stack>
