@@ -58,7 +58,7 @@ async function readyToPay(api: SignedInApi): Promise<void> {
 
 /** On the charge page: the first provider button, reached and pressed with the keyboard. */
 async function chooseProviderByKeyboard(page: Page): Promise<void> {
-  const first = page.locator('[data-testid^="provider-"]').first();
+  const first = page.getByTestId('provider-form').first().getByRole('button');
   await first.focus();
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');

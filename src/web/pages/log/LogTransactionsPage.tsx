@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { RECEIPTS_PAGE_SIZE } from '../../../shared/schemas/payments';
-import { transactionReportUrl, useMoneyLog } from '../../api/payments';
+import { type TransactionRow, transactionReportUrl, useMoneyLog } from '../../api/payments';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -36,8 +36,6 @@ export function LogTransactionsPage() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
   const list = useMoneyLog(page);
-  const time = useMoneyTime();
-  const code = useCodeText();
   const data = list.data;
   const years = data?.transaction_years ?? [];
   const [year, setYear] = useState<string>('');
@@ -91,29 +89,8 @@ export function LogTransactionsPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {data.transaction_results.map((row) => {
-                    const receiptId = row.receipt_id ?? receiptOf.get(row.id)?.id;
-                    const receiptNumber = row.receipt_number ?? receiptOf.get(row.id)?.number;
-                    return (
-                    <Table.Tr key={row.id} data-testid="transaction-row">
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(row.at)}</Table.Td>
-                      <Table.Th scope="row" fw={600}>
-                        {code('money.context', row.context)}
-                      </Table.Th>
-                      <Table.Td>{code('money.method', row.method)}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatAmount(row.amount)}
-                      </Table.Td>
-                      <Table.Td>
-                        {receiptId ? (
-                          <Anchor component={Link} to={receiptPath(receiptId)}>
-                            {t('money.receipt_number', { number: receiptNumber ?? receiptId })}
-                          </Anchor>
-                        ) : (
-                          '–'
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                    );
+                    const receipt = row.receipt_id ? { id: row.receipt_id, number: row.receipt_number ?? row.receipt_id } : receiptOf.get(row.id);
+                    return <TransactionTr key={row.id} row={row} receipt={receipt} />;
                   })}
                 </Table.Tbody>
               </Table>
@@ -123,5 +100,32 @@ export function LogTransactionsPage() {
         )}
       </Stack>
     </>
+  );
+}
+
+function TransactionTr({ row, receipt }: { row: TransactionRow; receipt: { id: number; number: number } | undefined }) {
+  const { t } = useTranslation();
+  const time = useMoneyTime();
+  const code = useCodeText();
+  return (
+    <Table.Tr data-testid="transaction-row">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(row.at)}</Table.Td>
+      <Table.Th scope="row" fw={600}>
+        {code('money.context', row.context)}
+      </Table.Th>
+      <Table.Td>{code('money.method', row.method)}</Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {formatAmount(row.amount)}
+      </Table.Td>
+      <Table.Td>
+        {receipt ? (
+          <Anchor component={Link} to={receiptPath(receipt.id)}>
+            {t('money.receipt_number', { number: receipt.number })}
+          </Anchor>
+        ) : (
+          '–'
+        )}
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -69,7 +69,15 @@ export function PaymentChargePage() {
       {header}
       <Stack gap="lg" maw={760}>
         {data.test ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="test-bank-notice" title={t('charge.test_title')}>
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle aria-hidden />}
+            data-testid="test-bank-notice"
+            title={t('charge.test_title')}
+            // Mantine's yellow title is below AA contrast on the light yellow background.
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          >
             {t('charge.test_help')}
           </Alert>
         ) : null}
