@@ -110,7 +110,9 @@ test('50 € saldoa testipankista, kuitti, tiedote saldolla, maksut ja vuoden xl
   await chooseProviderByKeyboard(page);
   await testBank(page, 'Maksa');
 
+  // Back with a notice, once: the marker leaves the address.
   await expect(page).toHaveURL(/\/balance\/thanks$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Maksu onnistui. Kiitos!' }).last()).toBeVisible();
   await expect(page.getByTestId('balance-thanks')).toBeVisible();
   await expect.poll(async () => plain(await page.getByTestId('balance-total').textContent())).toBe('50,00 €');
   await expect.poll(async () => plain(await page.getByTestId('balance-bought').textContent())).toBe('50,00 €');

@@ -360,6 +360,7 @@ const en = {
   'mooney.online_title': "Pay online",
   'mooney.online_help': "Pay with online banking, a card or a mobile payment.",
   'mooney.pay_online': "Go to online payment",
+  'mooney.paid_online_notice': "The payment went through. Thank you!",
   'charge.page': "Online payment",
   'charge.amount_title': "Amount to pay",
   'charge.minimum_help': "An online payment is always at least the online payment minimum, even when less is due.",

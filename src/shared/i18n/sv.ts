@@ -360,6 +360,7 @@ const sv = {
   'mooney.online_title': "Betala med nätbetalning",
   'mooney.online_help': "Betala med nätbank, kort eller mobilbetalning.",
   'mooney.pay_online': "Gå till nätbetalning",
+  'mooney.paid_online_notice': "Betalningen lyckades. Tack!",
   'charge.page': "Nätbetalning",
   'charge.amount_title': "Belopp att betala",
   'charge.minimum_help': "En nätbetalning är alltid minst minimibeloppet för nätbetalningar, även om mindre ska betalas.",
