@@ -8,6 +8,7 @@ import { outboxCases } from './cross-tenant.outbox';
 import { msgviewCases } from './cross-tenant.msgview';
 import { messagingCases } from './cross-tenant.messaging';
 import { receiptCases } from './cross-tenant.receipts';
+import { paymentsCases } from './cross-tenant.payments';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
 // Adding an endpoint? Add its case here: the suite fails for any /api route without one.
@@ -139,6 +140,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...msgviewCases,
   ...messagingCases,
   ...receiptCases,
+  ...paymentsCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

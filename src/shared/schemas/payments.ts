@@ -110,3 +110,13 @@ export type Receipt = z.infer<typeof receiptSchema>;
 
 export const receiptQuery = z.object({ id: z.coerce.number().int().positive() });
 export const transactionReportQuery = z.object({ year: z.coerce.number().int().min(2013).max(2100) });
+
+/**
+ * The payment item id of a checkout reference (`seura-{attempt}-{item id}`, the `/m/failure`
+ * page's `checkout-reference`): everything after the second dash, as the item id is a UUID
+ * with dashes of its own. Null when the reference is not ours.
+ */
+export function paymentIdOfReference(reference: string): string | null {
+  const id = reference.split('-').slice(2).join('-');
+  return z.string().uuid().safeParse(id).success ? id : null;
+}

@@ -30,13 +30,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('referrals'))
     .addColumn('tenant_id', 'integer', tenantRef)
     /** Lower-cased; each email can be referred once across the deployment. */
-    .addColumn('email', 'text', (c) => c.notNull().unique())
+    .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('author_id', 'integer')
     .addColumn('created_at', 'text', (c) => c.notNull())
     /** The referred association, once its first purchase credited both. */
     .addColumn('friend_tenant_id', 'integer', (c) => c.references('tenants.id').onDelete('set null'))
     .addColumn('credited_at', 'text')
     .execute();
+  // Across associations on purpose: an email can be referred once in the whole deployment.
+  await db.schema.createIndex('referrals_email').on('referrals').column('email').unique().execute();
+  await db.schema.createIndex('referrals_tenant').on('referrals').columns(['tenant_id', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -51,8 +51,6 @@ export async function get(deps: Deps, tenant: Tenant, id: string): Promise<Moone
 
 export async function setMethod(deps: Deps, tenant: Tenant, id: string, method: 'balance' | 'online'): Promise<MooneyReply> {
   await own(deps, tenant, id);
-  // Online payments arrive with their provider (another issue); until then, a clear refusal.
-  if (method === 'online') throw ValidationError.general('mooney_online_unavailable');
   await repo.setMethod(deps.db, tenant.id, id, method);
   return get(deps, tenant, id);
 }

@@ -38,7 +38,7 @@ function testBankPage(reply: FastifyReply, v: { stamp: string; token: string; am
   const hidden = `<input type="hidden" name="stamp" value="${esc(v.stamp)}"><input type="hidden" name="token" value="${esc(v.token)}">`;
   const form = (status: string, label: string) =>
     `<form method="post" action="/api/1/payments/testbank/done">${hidden}<input type="hidden" name="status" value="${status}"><button type="submit">${label}</button></form>`;
-  const html = `<!doctype html><html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Testipankki – ei oikea maksu</title>
+  const html = `<!doctype html><html lang="fi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer"><title>Testipankki – ei oikea maksu</title>
 <style>body{font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}.warn{background:#fff3bf;border:2px solid #8a6d00;padding:.75rem;border-radius:4px}button{font-size:1rem;padding:.6rem 1.4rem;margin:.5rem .5rem 0 0;border:2px solid #1a1a1a;border-radius:4px;background:#fff;cursor:pointer}button:focus-visible{outline:3px solid #1c5fd6;outline-offset:2px}form{display:inline}</style></head>
 <body><main><h1>Testipankki – ei oikea maksu</h1><p class="warn">Tämä on kehityskäytön testipankki. Rahaa ei siirry.</p><p>Maksettava: <strong>${esc(formatAmount(v.amount))} €</strong></p>${form('ok', 'Maksa')}${form('fail', 'Peruuta')}</main></body></html>`;
   return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

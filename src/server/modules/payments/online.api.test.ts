@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import { iso } from '../../lib/clock';
+import { makeMember } from '../../test/factories/member';
 import { CSRF_HEADER } from '../../../shared/constants';
 import type { CreatedTenant } from '../tenants/service';
 import { sign } from '../paytrail/sign';
@@ -146,6 +147,32 @@ describe(`online payments (${testDialect})`, () => {
     const rows = JSON.parse((await receiptsOf(a.tenant.id, mid))[0]!.rows) as { title: string; total_cents: number }[];
     expect(rows.map((r) => [r.title, r.total_cents])).toEqual([['Verkkomaksun vähimmäisveloitus', 95]]);
     expect((await asA.post('/api/1/mooney/charge', { mid })).body).toEqual({ errors: { general: ['mooney_already_paid'] } });
+  });
+
+  it('releases the held deliveries of an announcement paid online, in the paying transaction', async () => {
+    await asA.post('/api/1/settings/save', { scope_: 'organisation', name_: 'Alfa ry', reply_to_email: 'hallitus@alfa.fi', business_id: '0112038-9' });
+    await makeMember(t.deps, a, { lastname: 'Verkko1', email: null, phone: '+358401112231' });
+    await makeMember(t.deps, a, { lastname: 'Verkko2', email: null, phone: '+358401112232' });
+    const sent = await asA.post('/api/1/announcements/save', { msg_media: 'sms', content: 'Kokous tänään.', filter: [{ field: 'lastname', verb: 'starts', value: 'Verkko' }], send: true });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const mid = sent.body.mooney_id as string;
+    const statuses = async () => (await t.deps.db.selectFrom('deliveries').select('status').where('message_id', '=', sent.body.id as number).execute()).map((d) => d.status);
+    expect(await statuses()).toEqual(['held', 'held']);
+    expect((await asA.post('/api/1/mooney/set_method', { mid, method: 'online' })).body).toMatchObject({ method: 'online' });
+    const charged = await asA.post('/api/1/mooney/charge', { mid });
+    const attempt = (await attemptByStamp(t.deps.db, a.tenant.id, new URL(charged.body.href as string).searchParams.get('stamp')!))!;
+    const back = await anon(a).get(`/api/1/payments/return?${qs(testBankQuery(secret(), attempt, 'ok'))}`);
+    expect(back.headers.location).toBe(`/announcements/${sent.body.id}?payment=ok`);
+    expect(await statuses()).toEqual(['queued', 'queued']);
+    const msg = await t.deps.db.selectFrom('messages').select('status').where('id', '=', sent.body.id as number).executeTakeFirstOrThrow();
+    expect(msg.status).toBe('sent');
+    const [receipt] = await receiptsOf(a.tenant.id, mid);
+    expect(receipt).toMatchObject({ kind: 'message', method: 'online', amount_cents: attempt.amount });
+
+    // A cancelled message cannot be charged online.
+    const again = await asA.post('/api/1/announcements/save', { msg_media: 'sms', content: 'Toinen.', filter: [{ field: 'lastname', verb: 'starts', value: 'Verkko' }], send: true });
+    expect((await asA.post('/api/1/announcements/cancel', { id: again.body.id })).status).toBe(200);
+    expect((await asA.post('/api/1/mooney/charge', { mid: again.body.mooney_id })).body).toEqual({ errors: { general: ['mooney_cancelled'] } });
   });
 
   it('validates the amount of a balance purchase under amount', async () => {

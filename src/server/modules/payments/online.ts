@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Db } from '../../db/kysely';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
 import { iso } from '../../lib/clock';
@@ -11,6 +12,8 @@ import { act } from '../log/act';
 import { release } from '../messages/dispatch';
 import * as messages from '../messages/repo';
 import { pricesOf } from '../messages/price-list';
+import { generalVatRate } from '../receipts/issue';
+import { trustOf } from '../tenants/trust';
 import { createPayment, type PaytrailAccount } from '../paytrail/client';
 import { sign, verifyQuery, type CheckoutParams } from '../paytrail/sign';
 import * as ledger from './ledger-repo';
@@ -35,7 +38,13 @@ export function merchantOf(config: Deps['config']): PaytrailAccount & { test: bo
   return { merchantId: 'testipankki', secret, url: '', test: true };
 }
 
-/** The payment item id of a checkout reference `seura-{n}-{item id}`. */
+/** The message a payment item pays for, if any. */
+function messageOf(db: Db, tenantId: number, item: repo.PaymentItemRow) {
+  const kind = (MESSAGE_CONTEXTS as readonly string[]).includes(item.context) ? (item.context as MessageContext) : null;
+  return item.subject_id === null || kind === null ? Promise.resolve(undefined) : messages.findById(db, tenantId, kind, item.subject_id);
+}
+
+/** The checkout reference of an item's n:th attempt; paymentIdOfReference (shared) reads it back. */
 export function referenceOf(attemptNo: number, paymentId: string): string {
   return `seura-${attemptNo}-${paymentId}`;
 }
@@ -45,6 +54,12 @@ export async function charge(deps: Deps, tenant: Tenant, me: Member, id: string,
   if (!item) throw new NotFound();
   if (item.paid_at !== null) throw ValidationError.general('mooney_already_paid');
   if (item.amount === 0) throw ValidationError.general('mooney_nothing_to_pay');
+  // As balance_pay: a blocked association sends nothing, and a cancelled message is not paid.
+  if (item.context !== BALANCE_CONTEXT) {
+    if ((await trustOf(deps.db, tenant.id)) === 'BLOCKED') throw ValidationError.general('messaging_blocked');
+    const message = await messageOf(deps.db, tenant.id, item);
+    if (message && message.status !== 'paying') throw ValidationError.general('mooney_cancelled');
+  }
   const amount = onlineCharge(item.amount, pricesOf(deps.config).pt_minimum);
   const merchant = merchantOf(deps.config);
   const stamp = crypto.randomUUID();
@@ -77,7 +92,7 @@ export async function charge(deps: Deps, tenant: Tenant, me: Member, id: string,
       stamp,
       reference,
       amount,
-      items: [{ unitPrice: amount, units: 1, vatPercentage: 25.5, productCode: item.context, description: item.context === BALANCE_CONTEXT ? 'Saldo' : 'Viesti' }],
+      items: [{ unitPrice: amount, units: 1, vatPercentage: generalVatRate(iso(now)), productCode: item.context, description: item.context === BALANCE_CONTEXT ? 'Saldo' : 'Viesti' }],
       customer: { email: me.email ?? '' },
       redirectUrls: { success: ret, cancel: ret },
       callbackUrls: { success: cb, cancel: cb },
@@ -149,8 +164,7 @@ export async function settle(deps: Deps, tenant: Tenant, query: CheckoutParams):
       await ledger.lockBalance(trx, tenant.id);
       await ledger.addRow(trx, tenant.id, { at, kind: 'purchase', amountCents: item.amount, note: 'Saldon osto', paymentId: item.id, authorId: item.author_id });
     } else {
-      const kind = (MESSAGE_CONTEXTS as readonly string[]).includes(item.context) ? (item.context as MessageContext) : null;
-      const message = item.subject_id === null || kind === null ? undefined : await messages.findById(trx, tenant.id, kind, item.subject_id);
+      const message = await messageOf(trx, tenant.id, item);
       // Cancelled while the bank was open: the money came anyway, so it goes to the balance.
       if (message && !(await release(trx, tenant.id, message.id, at))) {
         await ledger.addRow(trx, tenant.id, { at, kind: 'refund', amountCents: attempt.amount, note: 'Peruttu viesti', paymentId: item.id });

@@ -7,6 +7,7 @@ import { REFERRAL_FRIEND_CENTS, REFERRAL_MAX_EMAILS, REFERRAL_REFERRER_CENTS } f
 import { act } from '../log/act';
 import { append } from '../log/repo';
 import * as ledger from './ledger-repo';
+import * as repo from './referrals-repo';
 
 // Referrals: an admin shares the service with a list of emails. When an association whose
 // site admin has a referred email makes its first online purchase, the referrer gets 25 €
@@ -30,12 +31,7 @@ export async function refer(deps: Deps, tenant: Tenant, me: Member, text: string
     const already: string[] = [];
     for (const e of valid) {
       // The unique email decides under concurrency: a parallel referral of the same email inserts nothing.
-      const r = await trx
-        .insertInto('referrals')
-        .values({ tenant_id: tenant.id, email: e, author_id: me.id, created_at: at })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .executeTakeFirst();
-      (Number(r.numInsertedOrUpdatedRows ?? 0) === 1 ? referred : already).push(e);
+      ((await repo.insertIfNew(trx, tenant.id, e, me.id, at)) ? referred : already).push(e);
     }
     line.context = 'balance';
     line.data = [{ field: 'referrals', new: referred }];
@@ -49,35 +45,11 @@ export async function refer(deps: Deps, tenant: Tenant, me: Member, text: string
  * credits the referral of its site admin's email, once (the conditional update claims it).
  */
 export async function creditReferral(trx: Db, tenant: Tenant, at: string): Promise<void> {
-  const paidOnline = await trx
-    .selectFrom('payment_items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenant_id', '=', tenant.id)
-    .where('method', '=', 'online')
-    .where('paid_at', 'is not', null)
-    .executeTakeFirstOrThrow();
-  if (Number(paidOnline.n) !== 1) return;
-  const admins = await trx
-    .selectFrom('members')
-    .select('email')
-    .where('tenant_id', '=', tenant.id)
-    .where('site_admin', '=', 1)
-    .where('deleted_at', 'is', null)
-    .where('email', 'is not', null)
-    .execute();
-  const emails = admins.map((a) => (a.email ?? '').toLowerCase()).filter((e) => e !== '');
+  if ((await repo.onlinePaidCount(trx, tenant.id)) !== 1) return;
+  const emails = await repo.siteAdminEmails(trx, tenant.id);
   if (emails.length === 0) return;
-  const ref = await trx
-    .selectFrom('referrals')
-    .selectAll()
-    .where('email', 'in', emails)
-    .where('credited_at', 'is', null)
-    .where('tenant_id', '!=', tenant.id)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!ref) return;
-  const claimed = await trx.updateTable('referrals').set({ credited_at: at, friend_tenant_id: tenant.id }).where('id', '=', ref.id).where('credited_at', 'is', null).executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return;
+  const ref = await repo.openReferralOf(trx, tenant.id, emails);
+  if (!ref || !(await repo.claimCredit(trx, ref.id, tenant.id, at))) return;
   const credit = async (tenantId: number, cents: number, note: string) => {
     await ledger.addRow(trx, tenantId, { at, kind: 'referral', amountCents: cents, freeCents: cents, note });
     await append(trx, tenantId, { event: 'referral_credited', context: 'balance', data: [{ field: 'referral', new: { email: ref.email, cents } }], authorId: null, batchId: null, at });

@@ -72,6 +72,8 @@ describe(`Paytrail Payment API client (${testDialect})`, () => {
     expect(req.headers['checkout-algorithm']).toBe('sha256');
     expect(req.headers['checkout-method']).toBe('POST');
     expect(req.body).toMatchObject({ amount: 5000, currency: 'EUR', reference: `seura-1-${mid}` });
+    // The rows add up to the amount, at the VAT rate of the day (25,5 % from 1.9.2024).
+    expect(req.body.items).toEqual([expect.objectContaining({ unitPrice: 5000, units: 1, vatPercentage: 25.5 })]);
     const base = `http://${a.tenant.hostname}:${t.deps.config.port}`;
     expect(req.body.redirectUrls).toEqual({ success: `${base}/api/1/payments/return`, cancel: `${base}/api/1/payments/return` });
     expect(req.body.callbackUrls).toEqual({ success: `${base}/api/1/payments/callback`, cancel: `${base}/api/1/payments/callback` });
