@@ -137,7 +137,7 @@ export const LOG_EVENT_GROUPS = {
     'groups_reordered',
     'group_mail_access_requested',
   ],
-  settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created', 'balance_credited', 'balance_purchased', 'referrals_sent', 'referral_credited'],
+  settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created', 'balance_credited', 'balance_purchased', 'referrals_sent', 'referral_credited', 'tier_changed'],
   // Messaging (announcements, payment items, the association's trust status).
   messages: ['announcement_saved', 'announcement_sent', 'announcement_cancelled', 'message_paid', 'trust_blocked', 'trust_unblocked'],
   sessions: [

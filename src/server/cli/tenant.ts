@@ -5,15 +5,20 @@ import { createTenant, TenantInputError } from '../modules/tenants/service';
 import { findByHostname } from '../modules/tenants/repo';
 import { creditByOperator, currentBalance } from '../modules/payments/balance';
 import { unblock } from '../modules/tenants/trust';
+import { setTier } from '../modules/tenants/tier';
+import { parseTier, tierLimits } from '../../shared/tiers';
+import { TIERS } from '../../shared/constants';
 import { formatAmount, parseAmountCents } from '../../shared/finnish/amount';
 
 // npm run tenant -- create --name "Esimerkkiseura ry" --host esimerkki.localhost --admin-email a@b.fi [--admin-password …]
 // npm run tenant -- balance --host esimerkki.localhost [--add 12,50]
 // npm run tenant -- unblock --host esimerkki.localhost
+// npm run tenant -- tier --host esimerkki.localhost [--set Plus]
 const USAGE = [
   'Käyttö: npm run tenant -- create --name "Yhdistys ry" --host yhdistys.example.fi --admin-email admin@example.fi [--admin-password …]',
   '        npm run tenant -- balance --host yhdistys.example.fi [--add 50]',
   '        npm run tenant -- unblock --host yhdistys.example.fi',
+  `        npm run tenant -- tier --host yhdistys.example.fi [--set ${TIERS.join('|')}]`,
 ].join('\n');
 
 type Values = Record<string, string | undefined>;
@@ -64,7 +69,38 @@ async function unblockTenant(deps: Deps, values: Values): Promise<number> {
   return 0;
 }
 
-const COMMANDS: Record<string, (deps: Deps, values: Values) => Promise<number>> = { create, balance, unblock: unblockTenant };
+/** Prints the tier and its limits, after setting `--set` when given (logged). */
+async function tier(deps: Deps, values: Values): Promise<number> {
+  const tenant = await findByHostname(deps.db, values.host!.trim().toLowerCase());
+  if (!tenant) {
+    console.error(`Yhdistystä osoitteella ${values.host} ei ole.`);
+    return 1;
+  }
+  let current = tenant.tier;
+  if (values.set !== undefined) {
+    const wanted = parseTier(values.set);
+    if (!wanted) {
+      console.error(`Tuntematon palvelutaso: ${values.set} (${TIERS.join(', ')})`);
+      return 1;
+    }
+    const before = await setTier(deps, tenant.id, wanted);
+    console.log(before === wanted ? `Yhdistyksen "${tenant.name}" palvelutaso on jo ${wanted}.` : `Yhdistyksen "${tenant.name}" palvelutaso vaihdettu: ${before} → ${wanted}.`);
+    current = wanted;
+  }
+  const limits = tierLimits(parseTier(current) ?? 'Free', deps.config.messagePrices);
+  console.log(
+    [
+      `Palvelutaso: ${limits.tier}`,
+      `Viestien sivuhintojen alennus: ${limits.message_discount_percent} %`,
+      `Päivityspyynnöt sähköpostilla: ${limits.updreq_email_free ? 'maksutta' : 'maksullisia'}`,
+      `Ryhmäpostituslistan enimmäiskoko: ${limits.group_mail_max_members}`,
+      `Kulukorvauksia vuodessa: ${limits.expense_claims_per_year ?? 'rajaton'}`,
+    ].join('\n'),
+  );
+  return 0;
+}
+
+const COMMANDS: Record<string, (deps: Deps, values: Values) => Promise<number>> = { create, balance, unblock: unblockTenant, tier };
 
 function parse(argv: string[]) {
   return parseArgs({
@@ -76,6 +112,7 @@ function parse(argv: string[]) {
       'admin-email': { type: 'string' },
       'admin-password': { type: 'string' },
       add: { type: 'string' },
+      set: { type: 'string' },
     },
   });
 }
@@ -91,7 +128,7 @@ export async function runTenantCli(argv: string[], env: Record<string, string | 
   }
   const { positionals, values } = parsed;
   const command = positionals[0];
-  const ok = command === 'create' ? Boolean(values.name && values.host && values['admin-email']) : (command === 'balance' || command === 'unblock') && Boolean(values.host);
+  const ok = command === 'create' ? Boolean(values.name && values.host && values['admin-email']) : (command === 'balance' || command === 'unblock' || command === 'tier') && Boolean(values.host);
   if (!ok) {
     console.error(USAGE);
     return 2;

@@ -7,7 +7,6 @@ import { everydayCases } from './cross-tenant.everyday';
 import { outboxCases } from './cross-tenant.outbox';
 import { msgviewCases } from './cross-tenant.msgview';
 import { messagingCases } from './cross-tenant.messaging';
-import { receiptCases } from './cross-tenant.receipts';
 import { paymentsCases } from './cross-tenant.payments';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
@@ -16,6 +15,7 @@ import { paymentsCases } from './cross-tenant.payments';
 // The world and the expectations live in their own module, so that case files split off from
 // this one (cross-tenant.everyday) can use them without importing this file back.
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
+import { receiptCases } from './cross-tenant.receipts';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -139,7 +139,6 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...outboxCases,
   ...msgviewCases,
   ...messagingCases,
-  ...receiptCases,
   ...paymentsCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
@@ -433,6 +432,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   },
   ...idCases('fields', (w) => w.bFieldId, { name: 'kaapattu', label: 'Kaapattu', type: 'text', visibility: 2 }),
   ...idCases('groups', (w) => w.bGroupId, { name: 'kaapattu', label: 'Kaapattu' }),
+  ...receiptCases,
   {
     method: 'GET',
     url: '/api/1/fields/all',

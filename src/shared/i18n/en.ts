@@ -78,6 +78,8 @@ const en = {
   // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
   _validation_too_many: "Too many selected.",
   email_missing_: "Add the association's reply-to email address in the settings before sending messages.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "The receipt cannot be sent because the association has no reply-to address. Add it in the settings.",
   vat_id_missing_: "Sending letters needs the association's business ID. Add it in the settings.",
   fraudulent_content: "The message looks like a scam and was not sent. Sending messages is blocked until customer support has checked it.",
   messaging_blocked: "Sending messages is blocked until customer support has checked it. Please contact customer support.",
@@ -97,8 +99,6 @@ const en = {
   referral_too_many: "Too many addresses: at most {{max}} at a time.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Your balance is not enough to pay this payment.",
-  // Receipts (P2): sending a receipt by email needs the association's reply-to address
-  receipt_email_no_reply_to: "The receipt cannot be sent because the association has no reply-to address. Add it in the settings.",
   // --- sessions and accounts ---
   members_current_password_required: "Enter your current password to change it.",
   members_current_password_wrong: "The current password is not correct.",
@@ -134,6 +134,8 @@ const en = {
   fields_option_in_use: "{{count}} members use the option being removed. Choose what happens to their values.",
   fields_delete_confirm: "{{count}} members have a value in this field. Delete the field and the values?",
   groups_duplicate_name: "The name is already used by a group or a field.",
+  // Tiers (P2): a group mail list larger than the tier allows
+  groups_mail_list_too_large: "The group has more members than your tier's group mail list allows. The maximum is shown in the settings.",
   groups_builtin_cannot_rename: "A built-in group cannot be renamed.",
   groups_builtin_cannot_delete: "A built-in group cannot be deleted.",
   groups_delete_confirm: "The group has {{count}} members. Delete the group?",
@@ -1119,6 +1121,8 @@ const en = {
   'log.event.message_paid': "Message paid",
   'log.event.trust_blocked': "Sending messages blocked",
   'log.event.trust_unblocked': "Sending messages allowed again",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Tier changed",
   'log.event.login': "Sign-in",
   'log.event.login_failed': "Failed sign-in",
   'log.event.login_mfa_required': "Sign-in awaiting verification code",

@@ -77,6 +77,8 @@ const fi = {
   // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
   _validation_too_many: "Liian monta valintaa.",
   email_missing_: "Lisää yhdistyksen vastausosoite (sähköposti) asetuksiin ennen viestien lähettämistä.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kuittia ei voi lähettää, koska yhdistyksen vastausosoitetta ei ole asetettu. Lisää se asetuksiin.",
   vat_id_missing_: "Kirjeiden lähettäminen vaatii yhdistyksen Y-tunnuksen. Lisää se asetuksiin.",
   fraudulent_content: "Viesti näyttää huijausviestiltä, eikä sitä lähetetty. Viestien lähettäminen on estetty, kunnes asiakaspalvelu on tarkistanut asian.",
   messaging_blocked: "Viestien lähettäminen on estetty, kunnes asiakaspalvelu on tarkistanut asian. Ota yhteyttä asiakaspalveluun.",
@@ -96,8 +98,6 @@ const fi = {
   referral_too_many: "Liian monta osoitetta: enintään {{max}} kerralla.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Saldosi ei riitä tämän maksun maksamiseen.",
-  // Receipts (P2): sending a receipt by email needs the association's reply-to address
-  receipt_email_no_reply_to: "Kuittia ei voi lähettää, koska yhdistyksen vastausosoitetta ei ole asetettu. Lisää se asetuksiin.",
   // --- sessions and accounts ---
   members_current_password_required: "Anna nykyinen salasanasi, jotta voit vaihtaa sen.",
   members_current_password_wrong: "Nykyinen salasana ei ole oikein.",
@@ -133,6 +133,8 @@ const fi = {
   fields_option_in_use: "Poistettavaa vaihtoehtoa käyttää {{count}} jäsentä. Valitse, mitä heidän arvoilleen tehdään.",
   fields_delete_confirm: "Kentässä on arvo {{count}} jäsenellä. Poistetaanko kenttä ja arvot?",
   groups_duplicate_name: "Nimi on jo käytössä ryhmällä tai kentällä.",
+  // Tiers (P2): a group mail list larger than the tier allows
+  groups_mail_list_too_large: "Ryhmässä on enemmän jäseniä kuin palvelutasosi ryhmäpostituslista sallii. Enimmäiskoko näkyy asetuksissa.",
   groups_builtin_cannot_rename: "Vakioryhmän nimeä ei voi muuttaa.",
   groups_builtin_cannot_delete: "Vakioryhmää ei voi poistaa.",
   groups_delete_confirm: "Ryhmässä on {{count}} jäsentä. Poistetaanko ryhmä?",
@@ -1119,6 +1121,8 @@ const fi = {
   'log.event.message_paid': "Viesti maksettu",
   'log.event.trust_blocked': "Viestien lähettäminen estetty",
   'log.event.trust_unblocked': "Viestien lähettäminen sallittu uudelleen",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Palvelutaso vaihdettu",
   'log.event.login': "Kirjautuminen",
   'log.event.login_failed': "Epäonnistunut kirjautuminen",
   'log.event.login_mfa_required': "Kirjautuminen odottaa tunnistautumiskoodia",

@@ -78,6 +78,8 @@ const sv = {
   // addrecips over ADDRECIPS_MAX (shared/schemas/messages.ts)
   _validation_too_many: "För många val.",
   email_missing_: "Lägg till föreningens svarsadress (e-post) i inställningarna innan du skickar meddelanden.",
+  // Receipts (P2): sending a receipt by email needs the association's reply-to address
+  receipt_email_no_reply_to: "Kvittot kan inte skickas eftersom föreningens svarsadress saknas. Lägg till den i inställningarna.",
   vat_id_missing_: "För att skicka brev behövs föreningens FO-nummer. Lägg till det i inställningarna.",
   fraudulent_content: "Meddelandet ser ut som ett bedrägeriförsök och skickades inte. Utskick är spärrade tills kundtjänsten har granskat saken.",
   messaging_blocked: "Utskick är spärrade tills kundtjänsten har granskat saken. Kontakta kundtjänsten.",
@@ -97,8 +99,6 @@ const sv = {
   referral_too_many: "För många adresser: högst {{max}} åt gången.",
   // Balance: a fee the balance does not cover
   insufficient_balance: "Ditt saldo räcker inte för att betala denna avgift.",
-  // Receipts (P2): sending a receipt by email needs the association's reply-to address
-  receipt_email_no_reply_to: "Kvittot kan inte skickas eftersom föreningens svarsadress saknas. Lägg till den i inställningarna.",
   // --- sessions and accounts ---
   members_current_password_required: "Ange ditt nuvarande lösenord för att byta det.",
   members_current_password_wrong: "Det nuvarande lösenordet är fel.",
@@ -134,6 +134,8 @@ const sv = {
   fields_option_in_use: "Alternativet som tas bort används av {{count}} medlemmar. Välj vad som ska hända med deras värden.",
   fields_delete_confirm: "Fältet har ett värde hos {{count}} medlemmar. Ska fältet och värdena tas bort?",
   groups_duplicate_name: "Namnet används redan av en grupp eller ett fält.",
+  // Tiers (P2): a group mail list larger than the tier allows
+  groups_mail_list_too_large: "Gruppen har fler medlemmar än din servicenivås e-postlista tillåter. Maxstorleken visas i inställningarna.",
   groups_builtin_cannot_rename: "Standardgruppens namn kan inte ändras.",
   groups_builtin_cannot_delete: "En standardgrupp kan inte tas bort.",
   groups_delete_confirm: "Gruppen har {{count}} medlemmar. Ska gruppen tas bort?",
@@ -1119,6 +1121,8 @@ const sv = {
   'log.event.message_paid': "Meddelande betalt",
   'log.event.trust_blocked': "Utskick spärrade",
   'log.event.trust_unblocked': "Utskick tillåtna igen",
+  // Tiers (P2): an operator's change of the association's tier
+  'log.event.tier_changed': "Servicenivå ändrad",
   'log.event.login': "Inloggning",
   'log.event.login_failed': "Misslyckad inloggning",
   'log.event.login_mfa_required': "Inloggning väntar på verifieringskod",

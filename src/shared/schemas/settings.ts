@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tierLimitsSchema } from '../tiers';
 import { MFA_POLICIES, TIERS, TRUST_STATUSES } from '../constants';
 import { plainText, requiredText } from './common';
 import { messagePricesSchema } from '../messages/prices';
@@ -72,6 +73,8 @@ export const settingsReply = z
     balance_: z.number().int(),
     /** The deployment's message prices in cents (and the online-payment minimum). */
     prices_: messagePricesSchema,
+    /** What the tier allows (src/shared/tiers.ts), shown on the settings page; site admins only. */
+    tier_limits_: tierLimitsSchema,
     /** SMS limits: parts a message may take, characters of one part. */
     sms_: z.object({ max_number_of_messages: z.number().int(), max_chars_per_message: z.number().int() }),
   })

@@ -9,6 +9,7 @@ import { act } from '../log/act';
 import * as fields from '../fields/repo';
 import * as members from '../members/repo';
 import { systemFrom } from '../mail/from';
+import { parseTier, tierLimits } from '../../../shared/tiers';
 import type { Viewer } from '../../http/viewer';
 import * as repo from './repo';
 import { takeRate } from '../../lib/rateLimit';
@@ -95,8 +96,13 @@ export async function updateGroup(deps: Deps, tenant: Tenant, me: Member, id: nu
   if (!current) throw new NotFound();
   const errors: ValidationErrors =
     current.builtin && body.name !== current.name ? { name: ['groups_builtin_cannot_rename'] } : body.name !== current.name ? await checkName(deps, tenant.id, body.name, id) : {};
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const next = { name: body.name, label: body.label, email: body.email || null, allowed_senders: body.allowed_senders };
+  // A group becomes a mail list when it gets an address: at most the tier's list size (src/shared/tiers.ts).
+  if (next.email && next.email !== current.email) {
+    const max = tierLimits(parseTier(tenant.tier) ?? 'Free').group_mail_max_members;
+    if (((await repo.memberCounts(deps.db, tenant.id)).get(id) ?? 0) > max) errors.email = ['groups_mail_list_too_large'];
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   await act(deps, tenant, me, 'group_updated', async (trx, line, now) => {
     await repo.update(trx, tenant.id, id, { ...next, updated_at: now });
     line.context = `groups:${next.name}`;

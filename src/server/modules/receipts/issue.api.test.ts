@@ -57,6 +57,10 @@ describe(`issueReceipt (${testDialect})`, () => {
     const parallel = await Promise.all(Array.from({ length: 12 }, (_, i) => t.deps.db.transaction().execute((trx) => issueReceipt(trx, b.tenant, input({ paymentId: `p${i}` })))));
     expect(parallel.map((r) => r.number).sort((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
     expect(await repo.count(t.deps.db, b.tenant.id)).toBe(13);
+    // Parallel first receipts of an association whose counter does not exist yet.
+    const c = await makeTenant(t.deps, 'Gamma ry');
+    const firsts = await Promise.all(Array.from({ length: 8 }, () => t.deps.db.transaction().execute((trx) => issueReceipt(trx, c.tenant, input()))));
+    expect(firsts.map((r) => r.number).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // Alfa's numbers are its own.
     const alfa = await t.deps.db.transaction().execute((trx) => issueReceipt(trx, a.tenant, input()));
     expect(alfa.number).toBe(4);

@@ -9,6 +9,7 @@ import { append } from '../log/repo';
 import { act } from '../log/act';
 import { currentBalance } from '../payments/balance';
 import { DEFAULT_MESSAGE_PRICES } from '../../../shared/messages/prices';
+import { tierLimits } from '../../../shared/tiers';
 import { SINGLE_PART_UNITS, SMS_MAX_PARTS } from '../../../shared/finnish/sms';
 import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
@@ -49,6 +50,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     disable_: (s.disable_ && typeof s.disable_ === 'object' ? s.disable_ : {}) as Record<string, string>,
     balance_: await currentBalance(deps.db, tenant.id),
     prices_: deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES,
+    tier_limits_: tierLimits(asTier(tenant.tier), deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES),
     sms_: { max_number_of_messages: SMS_MAX_PARTS, max_chars_per_message: SINGLE_PART_UNITS },
   };
 }
