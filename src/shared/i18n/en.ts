@@ -362,6 +362,7 @@ const en = {
   'mooney.online_title': "Pay online",
   'mooney.online_help': "Pay with online banking, a card or a mobile payment.",
   'mooney.pay_online': "Go to online payment",
+  'mooney.price_balance': "Balance",
   'mooney.paid_online_notice': "The payment went through. Thank you!",
   'charge.page': "Online payment",
   'charge.amount_title': "Amount to pay",

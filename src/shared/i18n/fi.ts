@@ -362,6 +362,7 @@ const fi = {
   'mooney.online_title': "Maksa verkkomaksulla",
   'mooney.online_help': "Maksa verkkopankilla, kortilla tai mobiilimaksulla.",
   'mooney.pay_online': "Siirry verkkomaksuun",
+  'mooney.price_balance': "Saldo",
   'mooney.paid_online_notice': "Maksu onnistui. Kiitos!",
   'charge.page': "Verkkomaksu",
   'charge.amount_title': "Maksettava summa",

@@ -362,6 +362,7 @@ const sv = {
   'mooney.online_title': "Betala med nätbetalning",
   'mooney.online_help': "Betala med nätbank, kort eller mobilbetalning.",
   'mooney.pay_online': "Gå till nätbetalning",
+  'mooney.price_balance': "Saldo",
   'mooney.paid_online_notice': "Betalningen lyckades. Tack!",
   'charge.page': "Nätbetalning",
   'charge.amount_title': "Belopp att betala",
