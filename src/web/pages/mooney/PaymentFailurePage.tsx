@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { chargePath, PATHS } from '../../paths';
-import { mooneyIdOfReference } from './checkoutReference';
+import { paymentIdOfReference } from '../../../shared/schemas/payments';
 
 /**
  * `/m/failure?checkout-reference=…`: where the provider sends the browser after a failed or
@@ -13,7 +13,7 @@ import { mooneyIdOfReference } from './checkoutReference';
 export function PaymentFailurePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const mid = mooneyIdOfReference(params.get('checkout-reference'));
+  const mid = paymentIdOfReference(params.get('checkout-reference')?.trim() ?? '');
   const goto = params.get('goto') ?? undefined;
 
   return (
