@@ -200,11 +200,25 @@ test('50 € saldoa testipankista, kuitti, tiedote saldolla, maksut ja vuoden xl
   await expect(page.getByTestId('receipt')).toBeVisible();
 });
 
-test('peruttu maksu päätyy virhesivulle ja onnistuu uudelleen yritettynä', async ({ page, request }) => {
+test('suosittelu, ja peruttu maksu päätyy virhesivulle ja onnistuu uudelleen yritettynä', async ({ page, request }) => {
   const api = await signIn(request);
   await readyToPay(api);
   await loginAsAdmin(page);
   await page.goto('/balance/buy');
+
+  // Sharing the service: emails by line or comma; each is referred once.
+  const friend = `ystava.${RUN}@example.fi`;
+  const emails = page.getByRole('textbox', { name: 'Sähköpostiosoitteet' });
+  await emails.fill(`${friend}, ei-osoite\n${friend}`);
+  await page.getByRole('button', { name: 'Lähetä suositus' }).click();
+  await expect(page.getByTestId('referral-referred')).toContainText(friend);
+  await expect(page.getByTestId('referral-invalid')).toContainText('ei-osoite');
+  await expectAccessible(page, 'suosittelu');
+  await emails.fill(friend);
+  await page.getByRole('button', { name: 'Lähetä suositus' }).click();
+  await expect(page.getByTestId('referral-already')).toContainText(friend);
+  await expect(page.getByTestId('referral-referred')).toHaveCount(0);
+
   const amount = page.getByRole('textbox', { name: 'Summa' });
   await amount.fill('20');
   await page.getByRole('button', { name: 'Siirry maksamaan' }).click();
