@@ -23,7 +23,6 @@ import { groupRoutes } from './modules/groups/routes';
 import { updreqRoutes } from './modules/updreqs/routes';
 import { importerRoutes } from './modules/importer/routes';
 import { logRoutes } from './modules/log/routes';
-import { receiptRoutes } from './modules/receipts/routes';
 import { passwordResetRoutes } from './modules/passwordreset/routes';
 import { savedFilterRoutes } from './modules/savedfilters/routes';
 import { hookRoutes } from './modules/hooks/routes';
@@ -31,6 +30,7 @@ import { msgviewRoutes } from './modules/msgview/routes';
 import { announcementRoutes } from './modules/announcements/routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
+import { receiptRoutes } from './modules/receipts/routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -102,12 +102,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   updreqRoutes(app);
   importerRoutes(app);
   logRoutes(app);
-  receiptRoutes(app);
   hookRoutes(app);
   msgviewRoutes(app);
   announcementRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
+  receiptRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

@@ -1,6 +1,6 @@
 import type { Receipt } from '../../../shared/schemas/payments';
 import { formatAmount } from '../../../shared/finnish/amount';
-import { addA4Page, createDocument, drawLines, drawSmall, mm, toBuffer } from '../pdf/document';
+import { addA4Page, createDocument, drawLines, mm, toBuffer } from '../pdf/document';
 import { fontName } from '../pdf/fonts';
 import { kindLabel, METHOD_LABELS, receiptDate, vatLabel } from './labels';
 
@@ -20,7 +20,7 @@ function tableLine(doc: PDFKit.PDFDocument, cells: string[], y: number, bold = f
   doc.font(fontName(bold ? 'bold' : 'regular')).fontSize(9.5).fillColor('black');
   cells.forEach((text, i) => {
     if (i === 0) doc.text(text, cols[0]!, y, { width: widths[0]!, lineBreak: false, ellipsis: true });
-    else drawSmall(doc.fontSize(9.5), text, cols[i]!, y, { align: 'right', width: widths[i]! });
+    else doc.text(text, cols[i]! + widths[i]! - doc.widthOfString(text), y, { lineBreak: false });
   });
 }
 
