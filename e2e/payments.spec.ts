@@ -106,6 +106,7 @@ test('50 € saldoa testipankista, kuitti, tiedote saldolla, maksut ja vuoden xl
   await amount.press('Enter');
 
   await expect(page).toHaveURL(/\/m\/[0-9a-f-]+\/charge\?goto=%2Fbalance%2Fthanks$/);
+  const chargeUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: 'Verkkomaksu' })).toBeVisible();
   await expect(page.getByTestId('test-bank-notice')).toContainText('Testipankki – ei oikea maksu');
   await expect.poll(async () => plain(await page.getByTestId('charge-amount').textContent())).toBe('50,00 €');
@@ -121,6 +122,10 @@ test('50 € saldoa testipankista, kuitti, tiedote saldolla, maksut ja vuoden xl
   await expect.poll(async () => plain(await page.getByTestId('balance-bought').textContent())).toBe('50,00 €');
   await expect.poll(async () => plain(await page.getByTestId('balance-free').textContent())).toBe('0,00 €');
   await expectAccessible(page, 'kiitos ostosta');
+  // Paid already: the charge page sends straight on, saying so.
+  await page.goto(chargeUrl);
+  await expect(page).toHaveURL(/\/balance\/thanks$/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Tämä on jo maksettu.' }).last()).toBeVisible();
 
   // The receipt: seller, buyer, rows and VAT, printable and as PDF.
   await page.getByTestId('thanks-receipt-link').click();

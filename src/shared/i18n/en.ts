@@ -352,7 +352,6 @@ const en = {
   'mooney.balance_title': "Pay from balance",
   'mooney.balance_now': "Your association's balance now:",
   'mooney.pay_balance': "Pay {{amount}} from balance",
-  'mooney.balance_short_help': "The balance can be topped up by contacting customer service. Online payment comes later.",
   'mooney.later': "Pay later",
   'mooney.paid_notice': "Paid from the balance.",
   'mooney.already_paid': "This is already paid.",

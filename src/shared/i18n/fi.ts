@@ -352,7 +352,6 @@ const fi = {
   'mooney.balance_title': "Maksa saldolla",
   'mooney.balance_now': "Yhdistyksesi saldo nyt:",
   'mooney.pay_balance': "Maksa saldolla {{amount}}",
-  'mooney.balance_short_help': "Saldoa voi kasvattaa ottamalla yhteyttä asiakaspalveluun. Verkkomaksu tulee myöhemmin.",
   'mooney.later': "Maksa myöhemmin",
   'mooney.paid_notice': "Maksettu saldolla.",
   'mooney.already_paid': "Tämä on jo maksettu.",

@@ -352,7 +352,6 @@ const sv = {
   'mooney.balance_title': "Betala med saldot",
   'mooney.balance_now': "Föreningens saldo nu:",
   'mooney.pay_balance': "Betala {{amount}} med saldot",
-  'mooney.balance_short_help': "Saldot kan ökas genom att kontakta kundtjänsten. Nätbetalning kommer senare.",
   'mooney.later': "Betala senare",
   'mooney.paid_notice': "Betalt med saldot.",
   'mooney.already_paid': "Detta är redan betalt.",

@@ -1,12 +1,15 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import type { z } from 'zod';
 import type { paymentProvider } from '../../../shared/schemas/payments';
 import { isApiError } from '../../api/errors';
 import { useCharge } from '../../api/payments';
+import { notifySuccess } from '../../components/notify';
+import { messageText } from '../../i18n/messages';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
@@ -38,8 +41,17 @@ export function PaymentChargePage() {
   const [params] = useSearchParams();
   const charge = useCharge(id ?? null);
   const goto = safeGoto(params.get('goto'));
+  const navigate = useNavigate();
+  // Nothing left to pay (paid meanwhile, e.g. in another tab): straight on to goto, saying so.
+  const done = isApiError(charge.error) ? charge.error.errors.general?.find((k) => k === 'mooney_already_paid' || k === 'mooney_nothing_to_pay') : undefined;
+  useEffect(() => {
+    if (!done) return;
+    notifySuccess(messageText(done));
+    void navigate(goto, { replace: true });
+  }, [done, goto, navigate]);
   const header = <PageHeader title={t('charge.page')} />;
 
+  if (done) return header;
   if (charge.isError) {
     if (isApiError(charge.error) && charge.error.status === 404) {
       return <NotFoundContent title={t('mooney.not_found')} backTo={goto} backLabel={t('mooney.back')} />;
