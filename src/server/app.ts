@@ -64,12 +64,14 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables through style tags and attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Paytrail's provider logos on the charge page (/m/{id}/charge).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://resources.paytrail.com'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // The charge page's provider buttons post to the banks' own https pages (Paytrail's list).
+        formAction: ["'self'", 'https:'],
         frameAncestors: ["'self'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -59,8 +59,10 @@ export const pageAccess = [
   { path: PATHS.search, role: 'board' },
 
   // Activity log: site admins only, the log holds personal data. The entry page is the receipt
-  // view; /log/transactions and /log/receipts come with payments.
+  // view (a receipt with ?nayta=kuitti); /log/transactions and /log/receipts list the payments.
   { path: PATHS.log, role: 'admin', nav: NAV.log },
+  { path: PATHS.logTransactions, role: 'admin' },
+  { path: PATHS.logReceipts, role: 'admin' },
   { path: PATHS.logReceipt, role: 'admin' },
 
   // Fields, groups, settings. Groups are open to the board too: they see the list and can ask
@@ -82,6 +84,12 @@ export const pageAccess = [
   { path: PATHS.announcementNew, role: 'admin' },
   { path: PATHS.announcement, role: 'admin' },
   { path: PATHS.paymentMethod, role: 'admin' },
+  { path: PATHS.paymentCharge, role: 'admin' },
+  { path: PATHS.paymentFailure, role: 'admin' },
+  // Buying balance, its receipt by email and referrals (issue 14): site admins, like paying.
+  { path: PATHS.balanceBuy, role: 'admin' },
+  { path: PATHS.balanceThanks, role: 'admin' },
+  { path: PATHS.balanceSendEmail, role: 'admin' },
 
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },

@@ -113,6 +113,11 @@ export const exportPath = (filter: Filter): string => PATHS.memberExport.replace
 export const memberSearchPath = (term: string): string =>
   PATHS.search.replace(':type', 'members').replace(':term', encodeURIComponent(term));
 export const announcementPath = (id: number): string => withId(PATHS.announcement, id);
+/** `/m/{id}/charge?goto=…`: the online payment of a payment item (the bank buttons). */
+export const chargePath = (id: string, goto?: string): string =>
+  `${PATHS.paymentCharge.replace(':id', encodeURIComponent(id))}${goto ? `?goto=${encodeURIComponent(goto)}` : ''}`;
+/** `/log/{id}?nayta=kuitti`: the receipt view (the entry page shows a receipt when asked for one). */
+export const receiptPath = (id: number): string => `${withId(PATHS.logReceipt, id)}?nayta=kuitti`;
 /** `/m/{id}/method?goto=…`: paying a payment item, then on to `goto`. */
 export const paymentMethodPath = (id: string, goto: string): string =>
   `${PATHS.paymentMethod.replace(':id', encodeURIComponent(id))}?goto=${encodeURIComponent(goto)}`;

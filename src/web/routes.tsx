@@ -3,6 +3,9 @@ import { pageAccess, type PageAccess, type RegisteredPath } from './access';
 import { AnnouncementNewPage } from './pages/announcements/AnnouncementNewPage';
 import { AnnouncementPage } from './pages/announcements/AnnouncementPage';
 import { AnnouncementsPage } from './pages/announcements/AnnouncementsPage';
+import { BalanceBuyPage } from './pages/balance/BalanceBuyPage';
+import { BalanceSendEmailPage } from './pages/balance/BalanceSendEmailPage';
+import { BalanceThanksPage } from './pages/balance/BalanceThanksPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
 import { FieldsPage } from './pages/fields/FieldsPage';
@@ -10,8 +13,10 @@ import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
 import { GroupsPage } from './pages/groups/GroupsPage';
 import { ImportsPage } from './pages/import/ImportsPage';
 import { ImportWizardPage } from './pages/import/ImportWizardPage';
-import { LogEntryPage } from './pages/log/LogEntryPage';
 import { LogPage } from './pages/log/LogPage';
+import { LogReceiptsPage } from './pages/log/LogReceiptsPage';
+import { LogTransactionsPage } from './pages/log/LogTransactionsPage';
+import { LogIdPage } from './pages/log/ReceiptPage';
 import { ApplicationsPage } from './pages/members/ApplicationsPage';
 import { MemberAddPage } from './pages/members/MemberAddPage';
 import { MemberEditPage } from './pages/members/MemberEditPage';
@@ -21,6 +26,8 @@ import { MembersBulkEditPage } from './pages/members/MembersBulkEditPage';
 import { MembersListPage } from './pages/members/MembersListPage';
 import { MembersRemovedPage } from './pages/members/MembersRemovedPage';
 import { RecentChangesPage } from './pages/members/RecentChangesPage';
+import { PaymentChargePage } from './pages/mooney/PaymentChargePage';
+import { PaymentFailurePage } from './pages/mooney/PaymentFailurePage';
 import { PaymentMethodPage } from './pages/mooney/PaymentMethodPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { SecurityPage } from './pages/security/SecurityPage';
@@ -52,7 +59,9 @@ const PAGES = {
   [PATHS.search]: SearchPage,
 
   [PATHS.log]: LogPage,
-  [PATHS.logReceipt]: LogEntryPage,
+  [PATHS.logTransactions]: LogTransactionsPage,
+  [PATHS.logReceipts]: LogReceiptsPage,
+  [PATHS.logReceipt]: LogIdPage,
 
   [PATHS.fields]: FieldsPage,
   [PATHS.fieldAdd]: FieldAddPage,
@@ -69,6 +78,11 @@ const PAGES = {
   [PATHS.announcementNew]: AnnouncementNewPage,
   [PATHS.announcement]: AnnouncementPage,
   [PATHS.paymentMethod]: PaymentMethodPage,
+  [PATHS.paymentCharge]: PaymentChargePage,
+  [PATHS.paymentFailure]: PaymentFailurePage,
+  [PATHS.balanceBuy]: BalanceBuyPage,
+  [PATHS.balanceThanks]: BalanceThanksPage,
+  [PATHS.balanceSendEmail]: BalanceSendEmailPage,
 
   [PATHS.editMeSession]: EditMeSessionPage,
 } satisfies Record<RegisteredPath, ComponentType>;

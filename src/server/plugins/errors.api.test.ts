@@ -83,6 +83,13 @@ describe(`error replies (${testDialect})`, () => {
     expect(login.status).toBe(200);
   });
 
+  it('lets the charge page post to the banks and show Paytrail logos, nothing more', async () => {
+    const r = await c.request('GET', '/m/00000000-0000-4000-8000-000000000000/charge', undefined, { accept: 'text/html' });
+    expect(r.headers['content-security-policy']).toContain("form-action 'self' https:");
+    expect(r.headers['content-security-policy']).toContain('img-src \'self\' data: blob: https://resources.paytrail.com;');
+    expect(r.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
   it('lets only the application form be framed by other sites', async () => {
     const form = await c.request('GET', '/@apply?embed=1', undefined, { accept: 'text/html' });
     expect(form.headers['content-security-policy']).toContain('frame-ancestors *');

@@ -41,6 +41,11 @@ export const priceRowSchema = z.object({
   total_cents: z.number().int(),
 });
 
+/** A payment item's rows: a message's price rows, or the one row of a balance purchase. */
+export const PAYMENT_ROW_TYPES = [...PRICE_ROW_TYPES, 'balance'] as const;
+export type PaymentRowType = (typeof PAYMENT_ROW_TYPES)[number];
+export const paymentRowSchema = priceRowSchema.extend({ type: z.enum(PAYMENT_ROW_TYPES) });
+
 export const priceSchema = z.object({
   rows: z.array(priceRowSchema),
   discount_cents: z.number().int(),
@@ -164,7 +169,7 @@ export const messageReply = z.object({
 export const mooneyReply = z.object({
   id: z.string(),
   context: z.string(),
-  price_rows: z.array(priceRowSchema),
+  price_rows: z.array(paymentRowSchema),
   discount_cents: z.number().int(),
   original_amount: z.number().int(),
   amount: z.number().int(),
@@ -199,7 +204,7 @@ export const mooneyTransaction = z.object({
   context: z.string(),
   /** The message (or other row) it paid for. */
   subject_id: z.number().int().nullable(),
-  price_rows: z.array(priceRowSchema),
+  price_rows: z.array(paymentRowSchema),
   discount_cents: z.number().int(),
   original_amount: z.number().int(),
   amount: z.number().int(),

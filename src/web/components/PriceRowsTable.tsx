@@ -1,11 +1,13 @@
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../shared/finnish/amount';
-import type { PriceReply } from '../../shared/schemas/messages';
+import type { z } from 'zod';
+import type { paymentRowSchema } from '../../shared/schemas/messages';
 import { priceRowLabel, priceRowText } from './priceRows';
 
 interface Props {
-  rows: PriceReply['rows'];
+  /** A message's price rows, or a payment item's (which may be a balance purchase). */
+  rows: z.infer<typeof paymentRowSchema>[];
   discountCents: number;
   /** The last row: the total in a preview, what is to be paid on the payment page. */
   totalLabel: string;

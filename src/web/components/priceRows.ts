@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatAmount } from '../../shared/finnish/amount';
-import type { PriceRowType } from '../../shared/messages/prices';
+import type { PaymentRowType } from '../../shared/schemas/messages';
 
 // How a message's price rows read in preview and on the payment page.
 
@@ -9,7 +9,7 @@ export function priceRowText(row: { count: number; unit_cents: number }): string
   return `${new Intl.NumberFormat('fi-FI').format(row.count)} × ${formatAmount(row.unit_cents)}`;
 }
 
-export function priceRowLabel(t: TFunction, type: PriceRowType): string {
+export function priceRowLabel(t: TFunction, type: PaymentRowType): string {
   switch (type) {
     case 'email':
       return t('announcements.price_email');
@@ -21,5 +21,7 @@ export function priceRowLabel(t: TFunction, type: PriceRowType): string {
       return t('announcements.price_letter_extra_page');
     case 'pdf':
       return t('announcements.price_pdf');
+    case 'balance':
+      return t('mooney.price_balance');
   }
 }

@@ -14,6 +14,7 @@ import { PageLoader } from '../components/PageLoader';
 import i18n, { isLocale } from '../i18n/setup';
 import { BlockedNotice } from './BlockedNotice';
 import { MainNav } from './MainNav';
+import { PaymentNotice } from './PaymentNotice';
 import { navEntries } from './navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { SuperSearch } from './SuperSearch';
@@ -105,6 +106,7 @@ function Shell({ session }: { session: SessionReply }) {
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
           <Container size="xl" px={0}>
             <BlockedNotice />
+            <PaymentNotice />
             <Outlet />
           </Container>
         </AppShell.Main>

@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { fieldMessageText } from '../../i18n/messages';
 import { LogChanges } from './LogChanges';
+import { LogMoneyNav } from './LogMoneyNav';
 import { useLogLabels } from './useLogLabels';
 import { Pager } from '../../components/Pager';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
@@ -83,6 +84,7 @@ export function LogPage() {
   return (
     <>
       <PageHeader title={t('log.page')} />
+      <LogMoneyNav />
       <Stack gap="md">
         <Text maw={760}>{t('log.intro')}</Text>
 

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconWallet } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { useBalancePay, useMooney } from '../../api/mooney';
 import { isApiError } from '../../api/errors';
@@ -12,7 +12,7 @@ import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { PATHS } from '../../paths';
+import { chargePath, PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 
 /** Where to go after paying: only a path inside this app (an open redirect would be a phishing aid). */
@@ -21,7 +21,7 @@ export function safeGoto(goto: string | null | undefined, fallback: string = PAT
   return goto;
 }
 
-/** `/m/{id}/method?goto=…`: what an action costs, paid from the association's balance. */
+/** `/m/{id}/method?goto=…`: what an action costs, paid from the association's balance or online. */
 export function PaymentMethodPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -106,10 +106,23 @@ export function PaymentMethodPage() {
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="balance-short">
                 <Text>{t('insufficient_balance')}</Text>
                 <Text size="sm" mt={4}>
-                  {t('mooney.balance_short_help')}
+                  {t('mooney.balance_short_online')}
                 </Text>
               </Alert>
             )}
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p="md" component="section" aria-labelledby="mooney-online">
+          <Title order={2} size="h3" id="mooney-online" mb="sm">
+            {t('mooney.online_title')}
+          </Title>
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('mooney.online_help')}</Text>
+            {/* The charge page creates the online payment; paying it records the method. */}
+            <Button component={Link} to={chargePath(m.id, goto)} variant={covers ? 'default' : 'filled'} leftSection={<IconCreditCard size={18} aria-hidden />} data-testid="pay-online">
+              {t('mooney.pay_online')}
+            </Button>
           </Stack>
         </Paper>
         <Group>

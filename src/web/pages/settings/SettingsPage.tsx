@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SubmitButton } from '../../components/SubmitButton';
 import { SettingsLoading } from './SettingsLoading';
 import { SettingsNav } from './SettingsNav';
+import { TierPanel } from './TierPanel';
 import { useSettingsForm } from './useSettingsForm';
 
 /** Form inputs in screen order: the first invalid one gets focus. */
@@ -103,6 +104,7 @@ export function SettingsPage() {
             </Group>
           </Stack>
         </form>
+        <TierPanel data={data} />
       </Stack>
     </>
   );
