@@ -87,7 +87,6 @@ const en = {
   message_no_recipients: "The message has no recipient the chosen medium can reach.",
   message_warning_credentials_request: "The message asks for a password or a personal identity code. Make sure this is needed: scam messages ask for the same.",
   announcement_not_draft: "The announcement has already been sent or cancelled and can no longer be changed.",
-  mooney_online_unavailable: "Online payment is not available yet. Please pay from the balance.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "This is already paid.",

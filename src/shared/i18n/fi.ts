@@ -86,7 +86,6 @@ const fi = {
   message_no_recipients: "Viestillä ei ole yhtään vastaanottajaa, jonka valittu lähetystapa tavoittaa.",
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
-  mooney_online_unavailable: "Verkkomaksu ei ole vielä käytettävissä. Maksa saldolla.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",

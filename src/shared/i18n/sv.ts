@@ -87,7 +87,6 @@ const sv = {
   message_no_recipients: "Meddelandet har ingen mottagare som det valda sättet når.",
   message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
-  mooney_online_unavailable: "Nätbetalning är inte tillgänglig ännu. Betala med saldot.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",
