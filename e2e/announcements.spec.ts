@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEFAULT_MESSAGE_PRICES } from '../src/shared/messages/prices';
 import { expectAccessible } from './helpers/axe';
 import { signIn, type SignedInApi } from './helpers/adminApi';
 import { creditBalance, type OwnServer, startOwnServer } from './helpers/ownServer';
@@ -26,29 +22,26 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let smtp: SmtpSink;
 let server: OwnServer;
-let pricesFile = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // Addresses starting "jono." get a temporary refusal: their deliveries wait in the queue.
   smtp = await startSmtpSink(SMTP_PORT, (to) => to.startsWith('jono.'));
-  // Email costs 5 c here (free by default), so the email journey has something to pay.
-  pricesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-e2e-prices-')), 'prices.json');
-  const prices = structuredClone(DEFAULT_MESSAGE_PRICES);
-  prices.announcement.email = { cents: 5 };
-  fs.writeFileSync(pricesFile, JSON.stringify(prices));
   server = await startOwnServer(SERVER_PORT, {
     SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
     BOUNCE_DOMAIN: 'bounces.example.fi',
-    MESSAGE_PRICES_FILE: pricesFile,
     PUBLIC_URL: `http://127.0.0.1:${String(SERVER_PORT)}`,
+  }, {
+    // Email costs 5 c here (free by default), so the email journey has something to pay.
+    prices: (p) => {
+      p.announcement.email = { cents: 5 };
+    },
   });
 });
 
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
-  if (pricesFile) fs.rmSync(path.dirname(pricesFile), { recursive: true, force: true });
 });
 
 /** The email preview is a sandboxed frame without scripts, where axe cannot run; the email is the writer's content. */

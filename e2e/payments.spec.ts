@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEFAULT_MESSAGE_PRICES } from '../src/shared/messages/prices';
 import { expectAccessible } from './helpers/axe';
 import { signIn, type SignedInApi } from './helpers/adminApi';
 import { type OwnServer, startOwnServer } from './helpers/ownServer';
@@ -27,27 +23,24 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let smtp: SmtpSink;
 let server: OwnServer;
-let pricesFile = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   smtp = await startSmtpSink(SMTP_PORT);
-  // Email costs 5 c here (free by default), so the announcement has something to pay.
-  pricesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-e2e-prices-')), 'prices.json');
-  const prices = structuredClone(DEFAULT_MESSAGE_PRICES);
-  prices.announcement.email = { cents: 5 };
-  fs.writeFileSync(pricesFile, JSON.stringify(prices));
   server = await startOwnServer(SERVER_PORT, {
     SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
-    MESSAGE_PRICES_FILE: pricesFile,
     PUBLIC_URL: `http://127.0.0.1:${String(SERVER_PORT)}`,
+  }, {
+    // Email costs 5 c here (free by default), so the announcement has something to pay.
+    prices: (p) => {
+      p.announcement.email = { cents: 5 };
+    },
   });
 });
 
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.close();
-  if (pricesFile) fs.rmSync(path.dirname(pricesFile), { recursive: true, force: true });
 });
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();

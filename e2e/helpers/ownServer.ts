@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN } from './admin';
+import { DEFAULT_MESSAGE_PRICES, type MessagePrices } from '../../src/shared/messages/prices';
 
 // A second server process for journeys that need their own configuration (an SMTP server
 // of their own for messages). The shared e2e server writes mail to files, which other
@@ -15,8 +16,20 @@ export interface OwnServer {
   stop(): Promise<void>;
 }
 
-export async function startOwnServer(port: number, env: Record<string, string>): Promise<OwnServer> {
+/** The journey's own price list (MESSAGE_PRICES_FILE): the defaults, changed by `edit`. */
+export interface OwnServerOptions {
+  prices?: (p: MessagePrices) => void;
+}
+
+export async function startOwnServer(port: number, env: Record<string, string>, opts: OwnServerOptions = {}): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-e2e-own-'));
+  if (opts.prices) {
+    const prices = structuredClone(DEFAULT_MESSAGE_PRICES);
+    opts.prices(prices);
+    const file = path.join(dataDir, 'prices.json');
+    fs.writeFileSync(file, JSON.stringify(prices));
+    env = { ...env, MESSAGE_PRICES_FILE: file };
+  }
   const baseURL = `http://127.0.0.1:${String(port)}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {

@@ -2,22 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tenantCli } from '../test/tenantCli';
-import { openSqlite } from '../db/kysely';
+import { tenantCli, withCliDb } from '../test/tenantCli';
+import type { Db } from '../db/kysely';
 
 describe('npm run tenant -- tier', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-cli-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const run = tenantCli({ DATA_DIR: dataDir });
 
-  const withDb = async <T>(fn: (db: ReturnType<typeof openSqlite>['db']) => Promise<T>): Promise<T> => {
-    const h = openSqlite(path.join(dataDir, 'seura.sqlite'));
-    try {
-      return await fn(h.db);
-    } finally {
-      await h.destroy();
-    }
-  };
+  const withDb = <T>(fn: (db: Db) => Promise<T>): Promise<T> => withCliDb(dataDir, fn);
 
   it('sets the tier with a log line and prints its limits', async () => {
     expect((await run(['create', '--name', 'Taso ry', '--host', 'taso.localhost', '--admin-email', 'a@b.fi'])).code).toBe(0);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tenantCli } from '../test/tenantCli';
-import { openSqlite } from '../db/kysely';
+import { tenantCli, withCliDb } from '../test/tenantCli';
+import type { Db } from '../db/kysely';
 
 describe('npm run tenant -- unblock', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-cli-'));
@@ -12,14 +12,7 @@ describe('npm run tenant -- unblock', () => {
 
   const run = tenantCli(env);
 
-  const withDb = async <T>(fn: (db: ReturnType<typeof openSqlite>['db']) => Promise<T>): Promise<T> => {
-    const h = openSqlite(path.join(dataDir, 'seura.sqlite'));
-    try {
-      return await fn(h.db);
-    } finally {
-      await h.destroy();
-    }
-  };
+  const withDb = <T>(fn: (db: Db) => Promise<T>): Promise<T> => withCliDb(dataDir, fn);
 
   it('sets a blocked association back to OK with a log line, and says so when it was not blocked', async () => {
     expect((await run(['create', '--name', 'Estetty ry', '--host', 'estetty.localhost', '--admin-email', 'a@b.fi'])).code).toBe(0);

@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { vi } from 'vitest';
 import { runTenantCli } from '../cli/tenant';
+import { openSqlite, type Db } from '../db/kysely';
 
 export interface CliRun {
   code: number;
@@ -20,4 +22,14 @@ export function tenantCli(env: Record<string, string>): (args: string[]) => Prom
       error.mockRestore();
     }
   };
+}
+
+/** Opens the CLI's SQLite database in `dataDir` for `fn`, closed again afterwards. */
+export async function withCliDb<T>(dataDir: string, fn: (db: Db) => Promise<T>): Promise<T> {
+  const h = openSqlite(path.join(dataDir, 'seura.sqlite'));
+  try {
+    return await fn(h.db);
+  } finally {
+    await h.destroy();
+  }
 }
