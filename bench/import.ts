@@ -7,6 +7,7 @@ import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import * as importer from '../src/server/modules/importer/service';
 import { seed } from '../scripts/seed';
 import { onEachDatabase } from './databases';
+import { BENCH_ADMIN } from './http';
 import { timed } from './stats';
 
 // Import of a 10 000-row xlsx into a register of 10 000 members: dry run, import,
@@ -15,7 +16,7 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 
 async function run(label: string, env: Record<string, string | undefined>): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-bench-import-'));
-  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SEURA_ADMIN_EMAIL: 'bench@example.fi', SEURA_ADMIN_PASSWORD: 'Bench-Salasana-123' });
+  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SEURA_ADMIN_EMAIL: BENCH_ADMIN.email, SEURA_ADMIN_PASSWORD: BENCH_ADMIN.password });
   try {
     const created = (await ensureDefaultTenant(deps))!;
     await seed(deps.db, created.tenant.id, 10_000, 2, { fields: true, groups: 5 });

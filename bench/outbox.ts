@@ -8,6 +8,7 @@ import { queueDeliveries } from '../src/server/modules/outbox/queue-repo';
 import { createOutboxWorker } from '../src/server/modules/outbox/worker';
 import { createProviders, closeProviders } from '../src/server/modules/outbox/providers/index';
 import { onEachDatabase } from './databases';
+import { BENCH_ADMIN } from './http';
 import { timed } from './stats';
 
 // The outbox: queuing 100 000 deliveries of one message (one transaction, as a sent
@@ -38,7 +39,7 @@ async function sink(): Promise<{ url: string; count: () => number; close: () => 
 async function run(label: string, env: Record<string, string | undefined>): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-bench-outbox-'));
   const smtp = await sink();
-  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SMTP_URL: smtp.url, SEURA_ADMIN_EMAIL: 'bench@example.fi', SEURA_ADMIN_PASSWORD: 'Bench-Salasana-123' });
+  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SMTP_URL: smtp.url, SEURA_ADMIN_EMAIL: BENCH_ADMIN.email, SEURA_ADMIN_PASSWORD: BENCH_ADMIN.password });
   try {
     const created = (await ensureDefaultTenant(deps))!;
     const tenantId = created.tenant.id;

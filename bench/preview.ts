@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDeps } from '../src/server/bootstrap';
-import { buildApp } from '../src/server/app';
+import { BENCH_ADMIN, serveSignedIn } from './http';
 import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import { seed } from '../scripts/seed';
 import { optimizeSqlite } from '../src/server/db/optimize';
@@ -14,7 +14,6 @@ import { recordOutcome } from '../src/server/modules/contacts/repo';
 // announcement to everyone (goal < 1 s) and an SMS to a filtered group (goal < 50 ms).
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const N = Number(process.env.BENCH_PREVIEW_N ?? 20);
-const PASSWORD = 'Bench-Salasana-123';
 
 const CONTENT = '<h2>Syyskokous</h2><p>Hyvä jäsen, tervetuloa syyskokoukseen <strong>12.11.</strong> klo 18.</p><ul><li>Esityslista</li><li>Vaalit</li></ul><p><a href="https://seura.fi/kokous">Lisätietoja</a></p>';
 const SMS = 'Syyskokous 12.11. klo 18 seurantalolla. Tervetuloa! T. Hallitus';
@@ -25,7 +24,7 @@ const GROUP = [
 
 async function run(label: string, env: Record<string, string | undefined>): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-bench-preview-'));
-  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SEURA_ADMIN_EMAIL: 'bench@example.fi', SEURA_ADMIN_PASSWORD: PASSWORD });
+  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SEURA_ADMIN_EMAIL: BENCH_ADMIN.email, SEURA_ADMIN_PASSWORD: BENCH_ADMIN.password });
   try {
     const created = (await ensureDefaultTenant(deps))!;
     await seed(deps.db, created.tenant.id, MEMBERS, 1, { fields: true, groups: 20 });
@@ -35,20 +34,8 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
       for (const m of bounced) await recordOutcome(trx, created.tenant.id, { member_id: m.id, medium: 'email', address: m.email!, outcome: 'bounced', at: new Date().toISOString() });
     });
     await optimizeSqlite(deps.db, deps.dialect);
-    process.env.SEURA_CHECK_REPLIES ??= '0';
-    const app = await buildApp(deps);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const first = await fetch(`${base}/api/1/health`);
-    const csrf = /csrftoken=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
-    const login = await fetch(`${base}/api/1/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
-      body: JSON.stringify({ email: 'bench@example.fi', password: PASSWORD }),
-    });
-    const session = /seura_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
-    const headers = { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}; seura_session=${session}` };
+    const app = await serveSignedIn(deps);
+    const { base, headers } = app;
     let last: { recipient_count: number; unreachable_count: number; price: { total_cents: number } } | null = null;
     const preview = (body: unknown) =>
       fetch(`${base}/api/1/announcements/preview`, { method: 'POST', headers, body: JSON.stringify(body) }).then(async (r) => {

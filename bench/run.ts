@@ -4,7 +4,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDeps } from '../src/server/bootstrap';
-import { buildApp } from '../src/server/app';
+import { BENCH_ADMIN, serveSignedIn } from './http';
 import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import { loadModel } from '../src/server/modules/members/model';
 import * as list from '../src/server/modules/members/list-repo';
@@ -22,7 +22,6 @@ import { MEMBER_PAGE_SIZE_EVERYONE } from '../src/shared/constants';
 // real HTTP with a logged-in session next to the same query run directly on the database.
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const N = Number(process.env.BENCH_N ?? 200);
-const PASSWORD = 'Bench-Salasana-123';
 // BENCH_ONLY=everyone: only the page of everyone (with its event-loop figures), for a quick look.
 const ONLY_EVERYONE = process.env.BENCH_ONLY === 'everyone';
 
@@ -33,7 +32,7 @@ const FILTER = normalizeFilter([
 
 async function run(label: string, env: Record<string, string | undefined>): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-bench-'));
-  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SEURA_ADMIN_EMAIL: 'bench@example.fi', SEURA_ADMIN_PASSWORD: PASSWORD });
+  const { deps, handle } = await openDeps({ ...env, DATA_DIR: dataDir, SEURA_ADMIN_EMAIL: BENCH_ADMIN.email, SEURA_ADMIN_PASSWORD: BENCH_ADMIN.password });
   try {
     const created = (await ensureDefaultTenant(deps))!;
     const tenantId = created.tenant.id;
@@ -43,22 +42,8 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     await optimizeSqlite(deps.db, deps.dialect);
     console.log(`\n${label}: ${MEMBERS} jäsentä, 10 lisäkenttää, 20 ryhmää lisätty ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    // Production's figures: replies are not checked against their schemas there (http/replyCheck.ts).
-    process.env.SEURA_CHECK_REPLIES ??= '0';
-    const app = await buildApp(deps);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const addr = app.server.address();
-    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    // Log in like the browser: get the CSRF cookie, then post credentials.
-    const first = await fetch(`${base}/api/1/health`);
-    const csrf = /csrftoken=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
-    const login = await fetch(`${base}/api/1/session/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}` },
-      body: JSON.stringify({ email: 'bench@example.fi', password: PASSWORD }),
-    });
-    const session = /seura_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
-    const headers = { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken=${csrf}; seura_session=${session}` };
+    const app = await serveSignedIn(deps);
+    const { base, headers } = app;
     const post = (verb: string, body: unknown) =>
       fetch(`${base}/api/1/members/${verb}`, { method: 'POST', headers, body: JSON.stringify(body) }).then(async (r) => {
         if (!r.ok) throw new Error(`${verb}: ${r.status} ${await r.text()}`);
@@ -90,7 +75,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     }
 
     // Whole-register operations: wall time and peak memory of this process.
-    const me = (await deps.db.selectFrom('members').selectAll().where('email', '=', 'bench@example.fi').executeTakeFirstOrThrow());
+    const me = (await deps.db.selectFrom('members').selectAll().where('email', '=', BENCH_ADMIN.email).executeTakeFirstOrThrow());
     const columns = ['email', 'phone', 'address_street', 'address_zip', 'address_city', 'liittymisvuosi', 'jasenlaji', 'syntymapaiva', 'harrastus', 'maksettu', 'jasenmaksu', 'ryhma_1'];
     // "Everyone" as one page: the whole register with custom fields and groups,
     // while another caller polls session/get. Client and server share this process, so the

@@ -1,10 +1,8 @@
-import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { TabNav } from '../../components/TabNav';
 import { PATHS } from '../../paths';
-import classes from '../settings/settings.module.css';
 
-/** Links between the log, its transactions and its receipts; the current one is marked with aria-current. */
+/** Links between the log, its transactions and its receipts. */
 export function LogMoneyNav() {
   const { t } = useTranslation();
   const links = [
@@ -12,19 +10,7 @@ export function LogMoneyNav() {
     { to: PATHS.logTransactions, label: t('money.nav_transactions') },
     { to: PATHS.logReceipts, label: t('money.nav_receipts') },
   ];
-  return (
-    <Box component="nav" aria-label={t('money.nav_label')} mb="lg">
-      <ul className={classes.tabs}>
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} end className={classes.tab}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </Box>
-  );
+  return <TabNav label={t('money.nav_label')} links={links} />;
 }
 
 /** Texts of runtime codes (contexts, kinds, methods); the code itself when the catalogue has none. */

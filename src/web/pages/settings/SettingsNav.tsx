@@ -1,10 +1,8 @@
-import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { TabNav } from '../../components/TabNav';
 import { PATHS } from '../../paths';
-import classes from './settings.module.css';
 
-/** Links between the settings pages; the current one is marked with aria-current. */
+/** Links between the settings pages. */
 export function SettingsNav() {
   const { t } = useTranslation();
   const links = [
@@ -12,17 +10,5 @@ export function SettingsNav() {
     { to: PATHS.settingsEclaim, label: t('settings.nav_eclaim') },
     { to: PATHS.security, label: t('settings.nav_security') },
   ];
-  return (
-    <Box component="nav" aria-label={t('settings.nav_label')} mb="lg">
-      <ul className={classes.tabs}>
-        {links.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} end className={classes.tab}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-    </Box>
-  );
+  return <TabNav label={t('settings.nav_label')} links={links} />;
 }
