@@ -96,6 +96,8 @@ test('sähköpostitiedote rajatulle ryhmälle: esikatselu, maksu saldolla, peril
 
   // Keyboard only: subject, Tab into the toolbar, arrows to "Lihavointi", Tab into the text.
   const subject = `Kevätkokous ${RUN}`;
+  // The editor is its own chunk: Tab goes into its toolbar only once it has loaded.
+  await expect(page.getByRole('button', { name: 'Pääotsikko' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(subject);
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Pääotsikko' })).toBeFocused();
