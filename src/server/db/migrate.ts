@@ -21,6 +21,7 @@ import * as m020 from './migrations/020_outbox_claim';
 import * as m021 from './migrations/021_contact_states_outcome';
 import * as m022 from './migrations/022_online_payments';
 import * as m023 from './migrations/023_receipts';
+import * as m024 from './migrations/024_invoices';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '021_contact_states_outcome': m021,
   '022_online_payments': m022,
   '023_receipts': m023,
+  '024_invoices': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -306,6 +306,8 @@ export interface MessagesTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** Migration 024: the invoice a send round or reminder belongs to. */
+  invoice_id: Generated<number | null>;
 }
 export type MessageKind = 'announcement' | 'invoice' | 'reminder' | 'updreq' | 'membercard';
 export type MessageStatus = 'draft' | 'paying' | 'sent' | 'cancelled';
@@ -407,6 +409,76 @@ export interface ReceiptsTable {
   seller: string;
 }
 
+/** Last invoice number per association (migration 024); credit invoices share it. */
+export interface InvoiceCountersTable {
+  tenant_id: number;
+  last_number: number;
+}
+
+/** An invoice as composed; its messages are the send rounds (migration 024). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  message_id: number;
+  /** JSON [{title, amount_c, vat_percent}] */
+  rows: Generated<string>;
+  amount_c: Generated<number>;
+  date_due: string;
+  invoice_date: string;
+  vat_obliged: Generated<number>;
+  sms_notify: Generated<number>;
+  rf_reference: Generated<number>;
+  is_legacy: Generated<number>;
+  author_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One recipient's invoice, or a credit invoice (migration 024). */
+export interface InvoiceInstancesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  invoice_id: number;
+  message_id: number | null;
+  member_id: number | null;
+  kind: Generated<'invoice' | 'credit'>;
+  credit_of: number | null;
+  invoice_number: number;
+  reference: string;
+  recipient_name: Generated<string>;
+  recipient_address: Generated<string>;
+  recipient_email: Generated<string>;
+  amount_c: number;
+  rows: string | null;
+  date_due: string;
+  paid_c: Generated<number>;
+  credited_c: Generated<number>;
+  mark: Generated<'none' | 'paid' | 'cancelled'>;
+  reminder_due: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An immutable event on an invoice instance (migration 024). */
+export interface InvoiceActionsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  instance_id: number;
+  action_type: string;
+  amount_c: number | null;
+  comment: Generated<string>;
+  rows: string | null;
+  credit_instance_id: number | null;
+  message_id: number | null;
+  date_due: string | null;
+  pay_date: string | null;
+  payer_name: string | null;
+  archive_id: string | null;
+  batch_id: string | null;
+  author_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -438,6 +510,10 @@ export interface Database {
   contact_states: ContactStatesTable;
   receipt_counters: ReceiptCountersTable;
   receipts: ReceiptsTable;
+  invoice_counters: InvoiceCountersTable;
+  invoices: InvoicesTable;
+  invoice_instances: InvoiceInstancesTable;
+  invoice_actions: InvoiceActionsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

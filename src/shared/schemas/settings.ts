@@ -19,6 +19,8 @@ export const organisationSettings = z.object({
   business_id: plainText(20).default(''),
   vat_obliged: z.boolean().default(false),
   porg_enabled: z.boolean().default(false),
+  /** Invoices carry RF (international) references instead of Finnish ones. */
+  invoice_rf_reference: z.boolean().default(false),
 });
 
 export const eclaimSettings = z.object({
@@ -40,7 +42,7 @@ export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
 
 /** Names of stored settings per scope (what save may change). */
 export const SETTINGS_SCOPES = {
-  organisation: ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled'],
+  organisation: ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled', 'invoice_rf_reference'],
   eclaim: ['eclaim_enabled', 'eclaim_notify', 'eclaim_km_help', 'eclaim_per_diem_help'],
   security: ['mfa_enabled_for'],
 } as const;
@@ -60,6 +62,7 @@ export const settingsReply = z
     vat_id_: z.string().nullable(),
     vat_obliged: z.boolean(),
     porg_enabled: z.boolean(),
+    invoice_rf_reference: z.boolean(),
     vat_id_missing_: z.boolean(),
     email_missing_: z.boolean(),
     eclaim_enabled: z.boolean(),

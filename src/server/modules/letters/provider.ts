@@ -40,7 +40,11 @@ function fileProvider(medium: 'letter' | 'pdf', opts: FileProviderOptions): Prov
       if (address.length < 3) return { outcome: 'bounced', error: 'incomplete_address' };
       let pdf: Buffer;
       let pages: number;
-      try {
+      if (d.document) {
+        // Made for this recipient already (an invoice): printed as it is.
+        pdf = d.document.pdf;
+        pages = d.document.pages;
+      } else try {
         const doc = createDocument({ title: d.subject || d.senderName, author: d.senderName });
         pages = renderLetter(doc, { sender: [d.senderName, d.replyTo].filter(Boolean), address, html: d.content, date: letterDate(now()) });
         pdf = await toBuffer(doc);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely';
 import type { MessageMedia } from '../../../shared/messages/media';
+import type { MessageKind } from '../../db/schema';
 
 // The worker's SQL. Claiming moves rows from `queued` to `sending` with a lease in one
 // statement (on PostgreSQL with FOR UPDATE SKIP LOCKED, so two workers never take the same
@@ -98,15 +99,16 @@ export async function requeue(db: Db, id: number, at: string, nextAt: string, er
 }
 
 export interface MessageContext {
+  kind: MessageKind;
   subject: string;
   content: string;
 }
 
-/** Subject and content of the claimed rows' messages, each read once. */
+/** Kind, subject and content of the claimed rows' messages, each read once. */
 export async function messagesById(db: Db, ids: readonly number[]): Promise<Map<number, MessageContext>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('messages').select(['id', 'subject', 'content']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, { subject: r.subject, content: r.content }]));
+  const rows = await db.selectFrom('messages').select(['id', 'kind', 'subject', 'content']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { kind: r.kind, subject: r.subject, content: r.content }]));
 }
 
 export interface SenderContext {

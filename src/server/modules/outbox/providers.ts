@@ -1,4 +1,5 @@
 import type { MessageMedia } from '../../../shared/messages/media';
+import type { MessageKind } from '../../db/schema';
 
 // What the worker hands to a provider and what it gets back. Each medium has one provider,
 // chosen by configuration, with a zero-config default that writes files under DATA_DIR/outbox/.
@@ -20,7 +21,26 @@ export interface OutgoingDelivery {
   replyTo: string;
   /** The association's own hostname, for the From address of email (null: PUBLIC_URL's host). */
   senderHost?: string | null;
+  /**
+   * A document made for this one recipient (an invoice or a reminder): a letter or a PDF is
+   * this file as it is, and an email carries it as an attachment.
+   */
+  document?: DeliveryDocument;
 }
+
+export interface DeliveryDocument {
+  filename: string;
+  pdf: Buffer;
+  pages: number;
+}
+
+/**
+ * Makes one delivery of a message kind personal (each invoice has its own number, amount,
+ * reference and PDF): returns the delivery with its own subject, content and document.
+ * Throwing fails the delivery as `bounced` with the error: the same input fails again.
+ */
+export type Personalise = (d: OutgoingDelivery) => Promise<OutgoingDelivery>;
+export type Personalisers = Partial<Record<MessageKind, Personalise>>;
 
 /**
  * The provider's answer. `sent` with the provider's id; `retry` when the failure is known to

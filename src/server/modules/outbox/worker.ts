@@ -3,7 +3,7 @@ import { iso } from '../../lib/clock';
 import { recordOutcome } from '../contacts/repo';
 import * as repo from './claim-repo';
 import type { ClaimedDelivery } from './claim-repo';
-import type { OutgoingDelivery, ProviderResult, Providers } from './providers';
+import type { OutgoingDelivery, Personalisers, ProviderResult, Providers } from './providers';
 
 // The outbox worker: claims due deliveries with a lease, hands each to its medium's provider
 // and records what happened. Deliveries never go twice: a row is sent only from `sending`
@@ -20,6 +20,8 @@ export interface WorkerOptions {
   /** Pause when nothing is due. */
   idleMs?: number;
   log?: (msg: string, data?: Record<string, unknown>) => void;
+  /** Per message kind: makes each delivery its recipient's own (invoices). */
+  personalise?: Personalisers;
 }
 
 export const LEASE_MS = 60_000;
@@ -123,7 +125,7 @@ export function createOutboxWorker(deps: Pick<Deps, 'db' | 'dialect' | 'clock'>,
         await record(d, { outcome: 'bounced', error: 'message_missing' });
         return;
       }
-      const out: OutgoingDelivery = {
+      let out: OutgoingDelivery = {
         deliveryId: d.id,
         tenantId: d.tenant_id,
         messageId: d.message_id,
@@ -136,6 +138,15 @@ export function createOutboxWorker(deps: Pick<Deps, 'db' | 'dialect' | 'clock'>,
         replyTo: sender.replyTo,
         senderHost: sender.hostname,
       };
+      const personalise = opts.personalise?.[msg.kind];
+      if (personalise) {
+        try {
+          out = await personalise(out);
+        } catch (err) {
+          await record(d, { outcome: 'bounced', error: `personalise_failed: ${String((err as Error).message ?? err).slice(0, 400)}` });
+          return;
+        }
+      }
       let result: ProviderResult | { outcome: 'lost'; error: string };
       try {
         result = await providers[d.medium].send(out);

@@ -40,6 +40,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     vat_id_: businessId ? businessIdToVatId(businessId) : null,
     vat_obliged: bool(s.vat_obliged),
     porg_enabled: bool(s.porg_enabled),
+    invoice_rf_reference: bool(s.invoice_rf_reference),
     vat_id_missing_: businessId === '',
     email_missing_: str(s.reply_to_email) === '',
     eclaim_enabled: bool(s.eclaim_enabled),

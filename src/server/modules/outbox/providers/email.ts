@@ -41,6 +41,7 @@ export function composeEmail(opts: EmailOptions, d: OutgoingDelivery): OutgoingM
     text,
     messageId: `<${deliveryToken(secret, 'verp', d.deliveryId)}@${domain}>`,
     envelope: { from: returnPath, to: d.address },
+    ...(d.document ? { attachments: [{ filename: d.document.filename, content: d.document.pdf, contentType: 'application/pdf' }] } : {}),
   };
 }
 
