@@ -120,7 +120,7 @@ function reply(p: RoundPlan, c: Composed): InvoicePreviewReply {
   return out;
 }
 
-export async function preview(deps: Deps, tenant: Tenant, body: InvoicePreviewBody & { add_to?: number }): Promise<InvoicePreviewReply> {
+export async function preview(deps: Deps, tenant: Tenant, body: InvoicePreviewBody): Promise<InvoicePreviewReply> {
   const s = await settingsOf(deps, tenant.id);
   if (body.add_to !== undefined) {
     const inv = await ownInvoice(deps, tenant, body.add_to);
