@@ -101,6 +101,7 @@ const en = {
   invoice_not_sent: "The invoice has not been sent yet.",
   invoice_add_recipients_vat_changed: "Recipients cannot be added: the association's VAT obligation has changed since the invoice was sent.",
   invoice_add_recipients_legacy: "Recipients cannot be added to an old invoice.",
+  invoice_recipients_changed: "Recipients were just added to this invoice elsewhere. Preview again, then send.",
   invoice_add_recipients_send_only: "Added recipients get the invoice at once: send the invoice.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)

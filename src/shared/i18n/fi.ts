@@ -100,6 +100,7 @@ const fi = {
   invoice_not_sent: "Laskua ei ole vielä lähetetty.",
   invoice_add_recipients_vat_changed: "Vastaanottajia ei voi lisätä, koska yhdistyksen arvonlisäverovelvollisuus on muuttunut laskun lähettämisen jälkeen.",
   invoice_add_recipients_legacy: "Vanhaan laskuun ei voi lisätä vastaanottajia.",
+  invoice_recipients_changed: "Laskulle lisättiin juuri vastaanottajia toisaalla. Esikatsele uudelleen ja lähetä sitten.",
   invoice_add_recipients_send_only: "Lisätyt vastaanottajat saavat laskun heti: lähetä lasku.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)

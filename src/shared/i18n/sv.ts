@@ -101,6 +101,7 @@ const sv = {
   invoice_not_sent: "Fakturan har inte skickats ännu.",
   invoice_add_recipients_vat_changed: "Mottagare kan inte läggas till eftersom föreningens momsskyldighet har ändrats efter att fakturan skickades.",
   invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
+  invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
   invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)

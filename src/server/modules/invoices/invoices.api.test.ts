@@ -263,6 +263,14 @@ describe(`invoices: compose and send (${testDialect})`, () => {
     expect(got.body.msg_statuses.queued).toBe(2);
     expect(third.id).toBeGreaterThan(0);
 
+    // Two parallel rounds to the same new member: one invoices them, the other is refused.
+    const fourth = await member();
+    const both = await Promise.all([1, 2].map(() => admin.post('/api/1/invoices/save', body({ add_to: sent.body.id, send: true }))));
+    // The loser either planned after the winner committed (nobody left) or while it ran (refused at sending).
+    expect(both.filter((x) => x.status === 200)).toHaveLength(1);
+    expect([['message_no_recipients'], ['invoice_recipients_changed']]).toContainEqual(both.find((x) => x.status !== 200)!.body.errors.general);
+    expect((await instancesOf(sent.body.id)).filter((x) => x.member_id === fourth.id)).toHaveLength(1);
+
     // The VAT obligation changed since: refused (a legacy invoice likewise).
     await setOrg(ctx, { vat_obliged: true });
     const changed = await admin.post('/api/1/invoices/save', body({ add_to: sent.body.id, send: true }));
