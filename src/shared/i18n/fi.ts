@@ -87,6 +87,8 @@ const fi = {
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
   // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Kirjoita päivämäärä muodossa pp.kk.vvvv.",
   invoice_amount_invalid: "Kirjoita summa euroina, esimerkiksi 25 tai 25,50. Summan pitää olla suurempi kuin nolla.",
   invoice_vat_rate_invalid: "Valitse laskun päivämääränä voimassa oleva arvonlisäverokanta.",
   invoice_rows_required: "Laskulla pitää olla vähintään yksi rivi.",

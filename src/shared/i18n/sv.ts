@@ -88,6 +88,8 @@ const sv = {
   message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
   // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Skriv datumet i formen dd.mm.åååå.",
   invoice_amount_invalid: "Skriv beloppet i euro, till exempel 25 eller 25,50. Beloppet måste vara större än noll.",
   invoice_vat_rate_invalid: "Välj en momssats som gäller på fakturadatumet.",
   invoice_rows_required: "Fakturan måste ha minst en rad.",
