@@ -88,6 +88,8 @@ describe(`invoices: list, one invoice, search (${testDialect})`, () => {
       amount_pending_c: 2500,
       sent_at: expect.any(String),
     });
+    // 20 a page: the next page holds the rest (none yet), the count stays.
+    expect((await admin.get('/api/1/invoices/all?page=1')).body).toEqual({ results: [], count: list.body.count });
     const got = await admin.get(`/api/1/invoices/${a.invoiceId}`);
     expect(got.body).toMatchObject({ polling: true, msg_statuses: { queued: 2 } });
     expect(got.body.instances.map((i: { status_c: string }) => i.status_c)).toEqual(['queued', 'queued']);
