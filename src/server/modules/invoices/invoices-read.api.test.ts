@@ -95,6 +95,16 @@ describe(`invoices: list, one invoice, search (${testDialect})`, () => {
     expect(got.body.instances.map((i: { status_c: string }) => i.status_c)).toEqual(['queued', 'queued']);
   });
 
+  it('makes sent invoices of every medium through the test factory (priced ones paid from balance)', async () => {
+    for (const media of ['email', 'letter', 'pdf'] as const) {
+      const s = await sentInvoice(ctx, { media, members: 2, date_due: '2099-12-31', rows: [{ title: 'A', amount_with_vat: '1,50', vat_percent: 0 }] });
+      expect(s.instanceIds, media).toHaveLength(2);
+      const got = await admin.get(`/api/1/invoices/${s.invoiceId}`);
+      expect(got.body, media).toMatchObject({ status: 'sent', msg_media: media, date_due: '2099-12-31', amount_c: 150, count_total_c: 2 });
+      expect(got.body.instances.map((i: { person_id: number }) => i.person_id)).toEqual(s.memberIds);
+    }
+  });
+
   it('finds invoices by subject, and instances by number, reference typed grouped or not, and name', async () => {
     const s = await sentInvoice(ctx, { members: 1 });
     const inst = await t.deps.db.selectFrom('invoice_instances').selectAll().where('id', '=', s.instanceIds[0]!).executeTakeFirstOrThrow();
