@@ -86,6 +86,18 @@ const fi = {
   message_no_recipients: "Viestillä ei ole yhtään vastaanottajaa, jonka valittu lähetystapa tavoittaa.",
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
+  // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
+  credit_row_exceeds: "Hyvitys on suurempi kuin rivistä on vielä hyvittämättä.",
+  credit_total_zero: "Anna hyvitettävä summa vähintään yhdelle riville.",
+  credit_total_exceeds: "Hyvitys on suurempi kuin laskusta on vielä hyvittämättä.",
+  credit_multi_vat_full_only: "Laskun riveillä on useita arvonlisäverokantoja, joten sen voi hyvittää vain kokonaan.",
+  credit_total_must_equal_open: "Osittain maksetun, useita verokantoja sisältävän laskun hyvityksen on oltava yhtä suuri kuin avoin summa.",
+  invoice_action_not_allowed: "Tätä toimenpidettä ei voi tehdä laskun nykyisessä tilassa.",
+  invoice_payment_zero: "Anna summa, joka ei ole nolla. Negatiivinen summa korjaa virheellisen kirjauksen.",
+  invoice_payment_below_zero: "Korjaus on suurempi kuin laskulle kirjatut maksut.",
+  batch_already_undone: "Tämä muutos on jo kumottu.",
+  invoice_reminder_no_instances: "Muistutettavia laskuja ei ole: valitse erääntyneitä tai vajaasti maksettuja laskuja.",
+  invoice_reminder_due_in_past: "Uusi eräpäivä ei voi olla menneisyydessä.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",
@@ -1121,6 +1133,13 @@ const fi = {
   'log.event.message_paid': "Viesti maksettu",
   'log.event.trust_blocked': "Viestien lähettäminen estetty",
   'log.event.trust_unblocked': "Viestien lähettäminen sallittu uudelleen",
+  // invoices: actions
+  'log.event.invoice_action_added': "Laskulle kirjattu toimenpide",
+  'log.event.invoice_credited': "Lasku hyvitetty",
+  'log.event.invoice_bulk_marked': "Laskut merkitty kerralla",
+  'log.event.invoice_bulk_undone': "Laskujen merkintä kumottu",
+  'log.event.invoice_reminder_saved': "Maksumuistutus odottaa maksua",
+  'log.event.invoice_reminder_sent': "Maksumuistutus lähetetty",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Palvelutaso vaihdettu",
   'log.event.login': "Kirjautuminen",
