@@ -146,6 +146,8 @@ export const LOG_EVENT_GROUPS = {
     'message_paid',
     'trust_blocked',
     'trust_unblocked',
+    'invoice_saved',
+    'invoice_sent',
     // invoices: actions (hand actions, credits, bulk marks and their undo, reminders)
     'invoice_action_added',
     'invoice_credited',

@@ -96,7 +96,7 @@ export async function addAction(deps: Deps, tenant: Tenant, me: Member, body: Ad
       let amount: number | null = null;
       if (body.action_type === 'manual_payment') {
         amount = parseSignedAmountCents(body.amount ?? '');
-        if (amount === null) throw ValidationError.field('amount', 'invoice_amount_invalid');
+        if (amount === null) throw ValidationError.field('amount', 'invoice_payment_amount_invalid');
         if (amount === 0) throw ValidationError.field('amount', 'invoice_payment_zero');
         // A correction takes back what was booked; payments never sum below zero.
         if (cur.paid_c + amount < 0) throw ValidationError.field('amount', 'invoice_payment_below_zero');
@@ -123,7 +123,7 @@ export async function addFakeBankRow(deps: Deps, tenant: Tenant, me: Member, bod
   const { inst } = await ownInstance(deps.db, tenant.id, body.instance_id);
   if (inst.kind === 'credit') throw new NotAllowed();
   const amount = parseSignedAmountCents(body.amount);
-  if (amount === null || amount === 0) throw ValidationError.field('amount', amount === 0 ? 'invoice_payment_zero' : 'invoice_amount_invalid');
+  if (amount === null || amount === 0) throw ValidationError.field('amount', amount === 0 ? 'invoice_payment_zero' : 'invoice_payment_amount_invalid');
   const archiveId = `TEST-${crypto.randomUUID().replace(/-/g, '').slice(0, 16).toUpperCase()}`;
   const actionId = await act(deps, tenant, me, 'invoice_action_added', async (trx, line, at) => {
     const id = await insertAction(trx, {

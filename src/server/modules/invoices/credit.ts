@@ -1,13 +1,12 @@
 import type { Db } from '../../db/kysely';
 import { ValidationError } from '../../lib/errors';
-import { createReference } from '../../../shared/finnish/reference';
-import { createRfReference } from '../../../shared/finnish/rf-reference';
 import { creditedRows, validateCredit, type CreditRow } from '../../../shared/invoices/credit';
 import { openAmount } from '../../../shared/invoices/status';
 import type { InvoiceRow } from '../../../shared/schemas/invoices';
 import { insertInstance, type InvoiceRowDb } from './actions-repo';
 import { actionsOf, insertAction, type InstanceRow } from './instances-repo';
 import { takeNumbers } from './numbers-repo';
+import { referenceOf } from './round';
 
 // A credit: validated by the shared credit rules, it makes a credit invoice (its own number
 // from the association's one series, its own reference, negative amount and rows) and a
@@ -25,12 +24,6 @@ export function parseRows(text: string | null): InvoiceRow[] {
 
 /** The rows an instance bills: its own (a credit invoice's) or the invoice's. */
 export const rowsOf = (inst: InstanceRow, invoice: InvoiceRowDb): InvoiceRow[] => (inst.rows !== null ? parseRows(inst.rows) : parseRows(invoice.rows));
-
-/** The reference of an invoice number: Finnish (7-3-1) or RF built from it, compact (as the send round makes them). */
-export const referenceOf = (invoiceNumber: number, rf: boolean): string => {
-  const ref = createReference(String(invoiceNumber));
-  return rf ? createRfReference(ref) : ref;
-};
 
 export interface CreditMade {
   actionId: number;
