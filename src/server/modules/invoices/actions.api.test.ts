@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { adminContext, type AdminContext } from '../../test/adminContext';
 import { testDialect } from '../../test/harness';
-import { invoiceSettings, sentInvoice } from '../../test/factories/invoice';
+import { sentInvoice } from '../../test/factories/invoice';
+import { delivered, vatObliged } from '../../test/factories/invoice-actions';
 import { createReference } from '../../../shared/finnish/reference';
 
 // Hand actions on invoice instances over the API: marks, manual payments, credits, the fake
 // bank row, the instance's action list and the credit invoice by number.
-
-/** The outbox has sent the invoice: its deliveries are no longer queued. */
-export async function delivered(ctx: AdminContext, invoiceId: number): Promise<void> {
-  const messageIds = (await ctx.t.deps.db.selectFrom('messages').select('id').where('invoice_id', '=', invoiceId).execute()).map((m) => m.id);
-  await ctx.t.deps.db.updateTable('deliveries').set({ status: 'sent' }).where('message_id', 'in', messageIds).execute();
-}
-
-/** The association registered for VAT: its invoices carry the rows' rates. */
-export async function vatObliged(ctx: AdminContext): Promise<void> {
-  await invoiceSettings(ctx);
-  const s = (await ctx.admin.get('/api/1/settings')).body;
-  const r = await ctx.admin.post('/api/1/settings/save', {
-    scope_: 'organisation',
-    name_: s.name_,
-    reply_to_email: s.reply_to_email,
-    business_id: s.business_id,
-    bank_account: s.bank_account,
-    vat_obliged: true,
-    porg_enabled: s.porg_enabled,
-    invoice_rf_reference: s.invoice_rf_reference,
-  });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
 
 const logLines = (ctx: AdminContext, event: string) =>
   ctx.t.deps.db.selectFrom('activity_log').selectAll().where('tenant_id', '=', ctx.tenant.tenant.id).where('event', '=', event).execute();
