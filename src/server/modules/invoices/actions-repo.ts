@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { InvoiceInstancesTable, InvoicesTable } from '../../db/schema';
 import type { InstanceRow } from './instances-repo';
@@ -73,4 +73,28 @@ export function creditActionOf(db: Db, tenantId: number, creditInstanceId: numbe
 /** The actions of a bulk batch, in id order. */
 export function batchActions(db: Db, tenantId: number, batchId: string) {
   return db.selectFrom('invoice_actions').selectAll().where('tenant_id', '=', tenantId).where('batch_id', '=', batchId).orderBy('id').execute();
+}
+
+/**
+ * Row-locks the instances until the transaction ends (an update that changes nothing), so
+ * parallel actions on one instance take turns and each sees the other's result.
+ */
+export async function lockInstances(trx: Db, tenantId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .updateTable('invoice_instances')
+    .set({ updated_at: sql<string>`updated_at` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Locks every instance of the invoice (see lockInstances). */
+export async function lockInvoiceInstances(trx: Db, tenantId: number, invoiceId: number): Promise<void> {
+  await trx
+    .updateTable('invoice_instances')
+    .set({ updated_at: sql<string>`updated_at` })
+    .where('tenant_id', '=', tenantId)
+    .where('invoice_id', '=', invoiceId)
+    .execute();
 }

@@ -173,6 +173,16 @@ describe(`invoice actions (${testDialect})`, () => {
     expect(ok.body.instance).toMatchObject({ status_c: 'paid', amount_open_c: 0, amount_credited_c: 1000 });
   });
 
+  it('parallel marks of one instance: one succeeds, the others are refused', async () => {
+    const { invoiceId, instanceIds } = await sentInvoice(ctx, { members: 1 });
+    await delivered(ctx, invoiceId);
+    const id = instanceIds[0]!;
+    const replies = await Promise.all([1, 2, 3, 4].map(() => action(id, 'mark_paid')));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
+    const marks = await ctx.t.deps.db.selectFrom('invoice_actions').select('id').where('instance_id', '=', id).execute();
+    expect(marks).toHaveLength(1);
+  });
+
   it('answers 404 for unknown instances and credit invoices', async () => {
     expect((await action(999_999, 'mark_paid')).status).toBe(404);
     expect((await actionsOf(999_999)).status).toBe(404);

@@ -17,7 +17,7 @@ import type {
   InvoiceActionRow,
   instanceActionsReply,
 } from '../../../shared/schemas/invoices';
-import { actionsWithNames, creditActionOf, creditInvoiceByNumber, invoiceById, type InvoiceRowDb } from './actions-repo';
+import { actionsWithNames, creditActionOf, lockInstances, creditInvoiceByNumber, invoiceById, type InvoiceRowDb } from './actions-repo';
 import { makeCredit, parseRows, rowsOf } from './credit';
 import { actionsOf, insertAction, instanceById, recompute, type InstanceRow } from './instances-repo';
 import { helsinkiToday, presentInstances } from './present';
@@ -82,7 +82,8 @@ export async function addAction(deps: Deps, tenant: Tenant, me: Member, body: Ad
   const { inst } = await ownInstance(deps.db, tenant.id, body.instance_id);
   const today = helsinkiToday(deps.clock.now());
   const actionId = await act(deps, tenant, me, body.action_type === 'credit' ? 'invoice_credited' : 'invoice_action_added', async (trx, line, at) => {
-    // Re-read inside the transaction: a parallel action may have changed the state.
+    // Locked and re-read inside the transaction: a parallel action may have changed the state.
+    await lockInstances(trx, tenant.id, [inst.id]);
     const { inst: cur, invoice } = await ownInstance(trx, tenant.id, body.instance_id);
     if (!(await allowedFor(trx, tenant.id, cur)).includes(body.action_type)) throw new NotAllowed();
     line.context = `invoice:${cur.invoice_id}`;

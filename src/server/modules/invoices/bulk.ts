@@ -6,7 +6,7 @@ import { NotFound } from '../../lib/errors';
 import { act } from '../log/act';
 import { OPEN_STATUSES } from '../../../shared/invoices/status';
 import type { bulkMarkBody, bulkMarkReply, bulkUndoReply } from '../../../shared/schemas/invoices';
-import { batchActions, instancesOfInvoice, invoiceById } from './actions-repo';
+import { batchActions, instancesOfInvoice, invoiceById, lockInstances, lockInvoiceInstances } from './actions-repo';
 import { actionsOf, insertAction, instanceById, recompute } from './instances-repo';
 import { helsinkiToday, presentInstances } from './present';
 import { NotAllowed } from './actions';
@@ -21,6 +21,7 @@ export async function bulkMark(deps: Deps, tenant: Tenant, me: Member, body: z.i
   if (!invoice) throw new NotFound();
   const batchId = crypto.randomUUID();
   return act(deps, tenant, me, 'invoice_bulk_marked', async (trx, line, at) => {
+    await lockInvoiceInstances(trx, tenant.id, invoice.id);
     const rows = await instancesOfInvoice(trx, tenant.id, invoice.id);
     const presented = await presentInstances(trx, tenant.id, rows, helsinkiToday(new Date(at)));
     const open = presented.filter((p) => OPEN_STATUSES.includes(p.status_c) && p.amount_open_c > 0);
@@ -37,8 +38,11 @@ export async function bulkMark(deps: Deps, tenant: Tenant, me: Member, body: z.i
 
 /** Undoes a bulk mark: each mark the batch set that is still its instance's latest mark is cleared. */
 export async function bulkUndo(deps: Deps, tenant: Tenant, me: Member, batchId: string): Promise<z.infer<typeof bulkUndoReply>> {
-  if ((await batchActions(deps.db, tenant.id, batchId)).length === 0) throw new NotFound();
+  const marked = await batchActions(deps.db, tenant.id, batchId);
+  if (marked.length === 0) throw new NotFound();
   return act(deps, tenant, me, 'invoice_bulk_undone', async (trx, line, at) => {
+    // Two undos of one batch take turns: the second sees the first's mark_pending rows.
+    await lockInstances(trx, tenant.id, [...new Set(marked.map((a) => a.instance_id))]);
     const batch = await batchActions(trx, tenant.id, batchId);
     if (batch.some((a) => a.action_type === 'mark_pending')) throw new NotAllowed('batch_already_undone');
     let count = 0;
