@@ -1,6 +1,6 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely';
-import type { InvoiceInstancesTable, InvoicesTable } from '../../db/schema';
+import type { InvoiceActionsTable, InvoiceInstancesTable, InvoicesTable } from '../../db/schema';
 import type { InstanceRow } from './instances-repo';
 
 // The SQL of the hand actions, credits, bulk marks and reminders (the instance and action
@@ -80,13 +80,9 @@ export function batchActions(db: Db, tenantId: number, batchId: string) {
  * parallel actions on one instance take turns and each sees the other's result.
  */
 export async function lockInstances(trx: Db, tenantId: number, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await trx
-    .updateTable('invoice_instances')
-    .set({ updated_at: sql<string>`updated_at` })
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', [...ids])
-    .execute();
+  for (const part of chunks(ids)) {
+    await trx.updateTable('invoice_instances').set({ updated_at: sql<string>`updated_at` }).where('tenant_id', '=', tenantId).where('id', 'in', part).execute();
+  }
 }
 
 /** Locks every instance of the invoice (see lockInstances). */
@@ -97,4 +93,44 @@ export async function lockInvoiceInstances(trx: Db, tenantId: number, invoiceId:
     .where('tenant_id', '=', tenantId)
     .where('invoice_id', '=', invoiceId)
     .execute();
+}
+
+/** Rows and ids per statement: well inside SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Many actions at once (a bulk mark or a reminder round). */
+export async function insertActions(trx: Db, rows: readonly Insertable<InvoiceActionsTable>[]): Promise<void> {
+  for (const part of chunks(rows)) await trx.insertInto('invoice_actions').values(part).execute();
+}
+
+/**
+ * Sets cached fields of many instances at once. Only for a change whose effect on the cache
+ * is known without re-reading the actions (a new mark is the latest mark; a new reminder's due
+ * date is the latest reminder's), so the result equals recompute's.
+ */
+export async function setCached(trx: Db, tenantId: number, ids: readonly number[], set: Pick<Updateable<InvoiceInstancesTable>, 'mark' | 'reminder_due' | 'updated_at'>): Promise<void> {
+  for (const part of chunks(ids)) await trx.updateTable('invoice_instances').set(set).where('tenant_id', '=', tenantId).where('id', 'in', part).execute();
+}
+
+/** Per instance, the id of its latest mark action (mark_paid, mark_cancelled, mark_pending, mark_paid_cancel). */
+export async function latestMarks(db: Db, tenantId: number, instanceIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const part of chunks(instanceIds)) {
+    const rows = await db
+      .selectFrom('invoice_actions')
+      .select(['instance_id', (eb) => eb.fn.max('id').as('id')])
+      .where('tenant_id', '=', tenantId)
+      .where('instance_id', 'in', part)
+      .where('action_type', 'in', ['mark_paid', 'mark_cancelled', 'mark_pending', 'mark_paid_cancel'])
+      .groupBy('instance_id')
+      .execute();
+    for (const r of rows) out.set(r.instance_id, Number(r.id));
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { adminContext } from '../../test/adminContext';
 import { testDialect } from '../../test/harness';
 import { sentInvoice } from '../../test/factories/invoice';
 import { delivered } from '../../test/factories/invoice-actions';
+import { recompute } from './instances-repo';
 
 // Bulk marks over an invoice's open instances, and undoing them as one batch.
 
@@ -11,6 +12,14 @@ describe(`invoice bulk marks (${testDialect})`, () => {
   const { admin, t, tenant } = ctx;
   const statuses = async (ids: number[]) =>
     Promise.all(ids.map(async (id) => (await admin.post('/api/1/invoices/get_invoice_instance_actions', { instance_id: id })).body.instance.status_c as string));
+
+  /** The sums and marks cached in bulk equal what recompute makes of the actions. */
+  async function expectCacheAsRecomputed(ids: number[]) {
+    const read = () => t.deps.db.selectFrom('invoice_instances').select(['id', 'paid_c', 'credited_c', 'mark', 'reminder_due']).where('id', 'in', ids).orderBy('id').execute();
+    const cached = await read();
+    for (const id of ids) await recompute(t.deps.db, tenant.tenant.id, id, new Date().toISOString());
+    expect(await read()).toEqual(cached);
+  }
 
   it('marks every open instance paid in one batch, one log line; the undo clears only marks still in force', async () => {
     const { invoiceId, instanceIds } = await sentInvoice(ctx, { members: 4 });
@@ -26,6 +35,7 @@ describe(`invoice bulk marks (${testDialect})`, () => {
     expect(await statuses([a, b, c, d])).toEqual(['paid', 'paid', 'paid', 'paid']);
     const marks = await t.deps.db.selectFrom('invoice_actions').selectAll().where('batch_id', '=', r.body.batch_id).orderBy('id').execute();
     expect(marks.map((m) => [m.instance_id, m.action_type])).toEqual([[a, 'mark_paid'], [b, 'mark_paid'], [d, 'mark_paid']]);
+    await expectCacheAsRecomputed([a, b, c, d]);
     const logAfter = await t.deps.db.selectFrom('activity_log').select('id').where('tenant_id', '=', tenant.tenant.id).where('event', '=', 'invoice_bulk_marked').execute();
     expect(logAfter.length).toBe(logBefore.length + 1);
 
@@ -42,6 +52,7 @@ describe(`invoice bulk marks (${testDialect})`, () => {
     const pend = await t.deps.db.selectFrom('invoice_actions').selectAll().where('batch_id', '=', r.body.batch_id).where('action_type', '=', 'mark_pending').execute();
     expect(pend.map((p) => p.instance_id).sort()).toEqual([a, d].sort());
 
+    await expectCacheAsRecomputed([a, b, c, d]);
     const second = await admin.post('/api/1/invoices/bulk_undo', { batch_id: r.body.batch_id });
     expect(second.status).toBe(422);
     expect(second.body).toEqual({ errors: { general: ['batch_already_undone'] } });

@@ -5,6 +5,7 @@ import { sentInvoice } from '../../test/factories/invoice';
 import { delivered } from '../../test/factories/invoice-actions';
 import { creditByOperator } from '../payments/balance';
 import { helsinkiToday } from './present';
+import { recompute } from './instances-repo';
 
 // Payment reminders: preview and send to the late instances (or the chosen ones), a message
 // of kind 'reminder' with a new due date, and a reminder action per instance.
@@ -57,6 +58,10 @@ describe(`invoice reminders (${testDialect})`, () => {
       [s.late, 'reminder', plusDays(10)],
       [s.part, 'reminder', plusDays(10)],
     ]);
+    // Cached in bulk as recompute would.
+    const cached = await db().selectFrom('invoice_instances').selectAll().where('invoice_id', '=', s.invoiceId).orderBy('id').execute();
+    for (const c of cached) await recompute(db(), tenant.tenant.id, c.id, c.updated_at);
+    expect(await db().selectFrom('invoice_instances').selectAll().where('invoice_id', '=', s.invoiceId).orderBy('id').execute()).toEqual(cached);
     // The due date in force is the reminder's: the late one is pending again until then.
     const late = (await admin.post('/api/1/invoices/get_invoice_instance_actions', { instance_id: s.late })).body;
     expect(late.instance).toMatchObject({ date_due: plusDays(10), date_due_original: plusDays(-3), status_c: 'pending' });

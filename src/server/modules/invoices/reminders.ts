@@ -13,8 +13,8 @@ import * as mooney from '../payments/mooney-repo';
 import { invoicePageCount } from '../../../shared/invoices/pages';
 import { messagePrice, type MessagePrice } from '../../../shared/messages/prices';
 import type { InvoiceInstanceReply, ReminderBody, reminderPreviewReply, reminderSendReply } from '../../../shared/schemas/invoices';
-import { instancesByIds, insertAction, recompute, type InstanceRow } from './instances-repo';
-import { instancesOfInvoice, invoiceById, subjectOf, type InvoiceRowDb } from './actions-repo';
+import { instancesByIds, type InstanceRow } from './instances-repo';
+import { insertActions, instancesOfInvoice, invoiceById, setCached, subjectOf, type InvoiceRowDb } from './actions-repo';
 import { helsinkiToday, presentInstances } from './present';
 import { NotAllowed } from './actions';
 
@@ -133,10 +133,9 @@ export async function send(deps: Deps, tenant: Tenant, me: Member, body: Reminde
       created_at: at,
     });
     await messages.updateIf(trx, tenant.id, messageId, 'draft', { price: JSON.stringify(p.price), payment_id: mid, updated_at: at });
-    for (const inst of p.instances) {
-      await insertAction(trx, { tenant_id: tenant.id, instance_id: inst.id, action_type: 'reminder', message_id: messageId, date_due: body.date_due, author_id: me.id, created_at: at });
-      await recompute(trx, tenant.id, inst.id, at);
-    }
+    await insertActions(trx, p.instances.map((inst) => ({ tenant_id: tenant.id, instance_id: inst.id, action_type: 'reminder', message_id: messageId, date_due: body.date_due, author_id: me.id, created_at: at })));
+    // The new reminder is each instance's latest: its due date is now the one in force (as recompute would cache it).
+    await setCached(trx, tenant.id, p.instances.map((inst) => inst.id), { reminder_due: body.date_due, updated_at: at });
     const moved = free ? await dispatch(trx, tenant.id, messageId, 'draft', rows, at) : await hold(trx, tenant.id, messageId, rows, at);
     if (!moved) throw new Conflict('invoice_action_not_allowed');
     return free ? { message_id: messageId, queued: true } : { message_id: messageId, mooney_id: mid, queued: false };
