@@ -1042,6 +1042,8 @@ const en = {
   // --- messaging ---
   'log.context.announcements': "Announcements",
   'log.context.mooney': "Payments",
+  // invoices: actions
+  'log.context.invoices': "Invoices",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Log and payments",
   'money.nav_log': "Log",
@@ -1180,6 +1182,10 @@ const en = {
   'log.event.password_reset': "Password reset with a link",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Announcement",
+  // invoices: actions
+  'log.field.invoice_action': "Invoice action",
+  'log.field.invoice_bulk': "Bulk marking of invoices",
+  'log.field.reminder': "Payment reminder",
   'log.field.payment': "Payment",
   'log.field.price_rows': "Price rows",
   'log.field.amount': "Amount (cents)",

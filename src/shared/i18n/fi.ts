@@ -1042,6 +1042,8 @@ const fi = {
   // --- messaging ---
   'log.context.announcements': "Tiedotteet",
   'log.context.mooney': "Maksut",
+  // invoices: actions
+  'log.context.invoices': "Laskut",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Loki ja maksut",
   'money.nav_log': "Loki",
@@ -1180,6 +1182,10 @@ const fi = {
   'log.event.password_reset': "Salasana vaihdettu linkillä",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Tiedote",
+  // invoices: actions
+  'log.field.invoice_action': "Laskun toimenpide",
+  'log.field.invoice_bulk': "Laskujen joukkomerkintä",
+  'log.field.reminder': "Maksumuistutus",
   'log.field.payment': "Maksu",
   'log.field.price_rows': "Hintarivit",
   'log.field.amount': "Summa (senttiä)",

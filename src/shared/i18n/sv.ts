@@ -1042,6 +1042,8 @@ const sv = {
   // --- messaging ---
   'log.context.announcements': "Meddelanden",
   'log.context.mooney': "Betalningar",
+  // invoices: actions
+  'log.context.invoices': "Fakturor",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Logg och betalningar",
   'money.nav_log': "Logg",
@@ -1180,6 +1182,10 @@ const sv = {
   'log.event.password_reset': "Lösenord bytt med länk",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Meddelande",
+  // invoices: actions
+  'log.field.invoice_action': "Fakturaåtgärd",
+  'log.field.invoice_bulk': "Massmarkering av fakturor",
+  'log.field.reminder': "Betalningspåminnelse",
   'log.field.payment': "Betalning",
   'log.field.price_rows': "Prisrader",
   'log.field.amount': "Belopp (cent)",

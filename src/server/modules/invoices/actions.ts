@@ -86,8 +86,8 @@ export async function addAction(deps: Deps, tenant: Tenant, me: Member, body: Ad
     await lockInstances(trx, tenant.id, [inst.id]);
     const { inst: cur, invoice } = await ownInstance(trx, tenant.id, body.instance_id);
     if (!(await allowedFor(trx, tenant.id, cur)).includes(body.action_type)) throw new NotAllowed();
-    line.context = `invoice:${cur.invoice_id}`;
-    const logged: Record<string, unknown> = { instance_id: cur.id, invoice_number: cur.invoice_number, action_type: body.action_type };
+    line.context = 'invoices';
+    const logged: Record<string, unknown> = { invoice_id: cur.invoice_id, instance_id: cur.id, invoice_number: cur.invoice_number, action_type: body.action_type };
     let id: number;
     if (body.action_type === 'credit') {
       const made = await makeCredit(trx, tenant.id, me.id, cur, invoice, (body.rows ?? []).map((r) => r.amount), body.comment, at, today);
@@ -139,8 +139,8 @@ export async function addFakeBankRow(deps: Deps, tenant: Tenant, me: Member, bod
       created_at: at,
     });
     await recompute(trx, tenant.id, inst.id, at);
-    line.context = `invoice:${inst.invoice_id}`;
-    line.data = [{ field: 'invoice_action', new: { instance_id: inst.id, invoice_number: inst.invoice_number, action_type: 'sync_payment', amount_c: amount, archive_id: archiveId, test: true } }];
+    line.context = 'invoices';
+    line.data = [{ field: 'invoice_action', new: { invoice_id: inst.invoice_id, instance_id: inst.id, invoice_number: inst.invoice_number, action_type: 'sync_payment', amount_c: amount, archive_id: archiveId, test: true } }];
     return id;
   });
   return replyFor(deps, tenant.id, inst.id, actionId);

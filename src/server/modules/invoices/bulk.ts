@@ -26,7 +26,7 @@ export async function bulkMark(deps: Deps, tenant: Tenant, me: Member, body: z.i
     await insertActions(trx, open.map((p) => ({ tenant_id: tenant.id, instance_id: p.id, action_type: body.action_type, batch_id: batchId, author_id: me.id, created_at: at })));
     // The new mark is each instance's latest: what recompute would cache, without re-reading thousands of histories.
     await setCached(trx, tenant.id, open.map((p) => p.id), { mark: body.action_type === 'mark_paid' ? 'paid' : 'cancelled', updated_at: at });
-    line.context = `invoice:${invoice.id}`;
+    line.context = 'invoices';
     line.data = [{ field: 'invoice_bulk', new: { invoice_id: invoice.id, action_type: body.action_type, batch_id: batchId, count: open.length, amount_c: open.reduce((s, p) => s + p.amount_open_c, 0) } }];
     line.write = open.length > 0;
     return { batch_id: open.length > 0 ? batchId : null, count: open.length };
@@ -49,8 +49,8 @@ export async function bulkUndo(deps: Deps, tenant: Tenant, me: Member, batchId: 
     await setCached(trx, tenant.id, undo, { mark: 'none', updated_at: at });
     const count = undo.length;
     const first = await instanceById(trx, tenant.id, batch[0]!.instance_id);
-    line.context = `invoice:${first?.invoice_id ?? ''}`;
-    line.data = [{ field: 'invoice_bulk', old: { batch_id: batchId, count: batch.length }, new: { undone: count } }];
+    line.context = 'invoices';
+    line.data = [{ field: 'invoice_bulk', old: { invoice_id: first?.invoice_id ?? null, batch_id: batchId, count: batch.length }, new: { undone: count } }];
     return { count };
   });
 }

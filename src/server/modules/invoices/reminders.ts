@@ -113,7 +113,7 @@ export async function send(deps: Deps, tenant: Tenant, me: Member, body: Reminde
   const mid = crypto.randomUUID();
   return act(deps, tenant, me, body.send ? 'invoice_reminder_sent' : 'invoice_reminder_saved', async (trx, line, at) => {
     const messageId = await messages.insert(trx, tenant.id, { kind: KIND, ...record, invoice_id: p.invoice.id, author_id: me.id, created_at: at, updated_at: at });
-    line.context = `invoice:${p.invoice.id}`;
+    line.context = 'invoices';
     line.data = [{ field: 'reminder', new: { invoice_id: p.invoice.id, message_id: messageId, subject: p.subject, msg_media: body.msg_media, instances: p.instances.length, date_due: body.date_due, total_cents: p.price.total_cents } }];
     if (!body.send) return { message_id: messageId, queued: false };
     const free = p.price.total_cents === 0;
