@@ -117,7 +117,6 @@ const en = {
   invoice_payment_below_zero: "The correction is larger than the payments booked on the invoice.",
   batch_already_undone: "This change has already been undone.",
   invoice_reminder_no_instances: "There are no invoices to remind about: choose overdue or underpaid invoices.",
-  invoice_reminder_due_in_past: "The new due date cannot be in the past.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "This is already paid.",

@@ -116,7 +116,6 @@ const fi = {
   invoice_payment_below_zero: "Korjaus on suurempi kuin laskulle kirjatut maksut.",
   batch_already_undone: "Tämä muutos on jo kumottu.",
   invoice_reminder_no_instances: "Muistutettavia laskuja ei ole: valitse erääntyneitä tai vajaasti maksettuja laskuja.",
-  invoice_reminder_due_in_past: "Uusi eräpäivä ei voi olla menneisyydessä.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",

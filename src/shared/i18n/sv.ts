@@ -117,7 +117,6 @@ const sv = {
   invoice_payment_below_zero: "Rättelsen är större än de betalningar som bokats på fakturan.",
   batch_already_undone: "Ändringen har redan ångrats.",
   invoice_reminder_no_instances: "Det finns inga fakturor att påminna om: välj förfallna eller underbetalda fakturor.",
-  invoice_reminder_due_in_past: "Det nya förfallodatumet kan inte ligga i det förflutna.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",

@@ -78,7 +78,7 @@ describe(`invoice reminders (${testDialect})`, () => {
 
     const past = await admin.post('/api/1/invoices/reminder', { ...base, date_due: plusDays(-1), send: true });
     expect(past.status).toBe(400);
-    expect(past.body.errors).toEqual({ date_due: ['invoice_reminder_due_in_past'] });
+    expect(past.body.errors).toEqual({ date_due: ['invoice_due_in_past'] });
 
     await admin.post('/api/1/invoices/add_action', { instance_id: s.ok, action_type: 'mark_paid' });
     expect((await admin.post('/api/1/invoices/reminder_preview', { ...base, reminder_to_: [s.ok] })).status).toBe(422);

@@ -75,7 +75,7 @@ async function planReminder(deps: Deps, tenant: Tenant, body: ReminderBody): Pro
 }
 
 function checkDue(deps: Deps, body: ReminderBody): void {
-  if (body.date_due < helsinkiToday(deps.clock.now())) throw ValidationError.field('date_due', 'invoice_reminder_due_in_past');
+  if (body.date_due < helsinkiToday(deps.clock.now())) throw ValidationError.field('date_due', 'invoice_due_in_past');
 }
 
 export async function preview(deps: Deps, tenant: Tenant, body: ReminderBody): Promise<z.infer<typeof reminderPreviewReply>> {
