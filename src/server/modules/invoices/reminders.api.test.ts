@@ -91,6 +91,15 @@ describe(`invoice reminders (${testDialect})`, () => {
     const left = await admin.post('/api/1/invoices/reminder_preview', base);
     expect(left.body).toMatchObject({ instance_count: 1, amount_open_c: 1500 });
 
+    // The slip needs the bank account: without one nothing is sent.
+    const settings = await db().selectFrom('settings').selectAll().where('tenant_id', '=', tenant.tenant.id).execute();
+    const account = settings.find((r) => r.key === 'bank_account')!;
+    expect(JSON.parse(account.value)).toMatch(/^FI/);
+    await db().updateTable('settings').set({ value: JSON.stringify('') }).where('tenant_id', '=', tenant.tenant.id).where('key', '=', 'bank_account').execute();
+    const noBank = await admin.post('/api/1/invoices/reminder', { ...base, send: true });
+    expect(noBank.body).toEqual({ errors: { general: ['invoice_bank_account_missing'] } });
+    await db().updateTable('settings').set({ value: account.value }).where('tenant_id', '=', tenant.tenant.id).where('key', '=', 'bank_account').execute();
+
     await db().updateTable('invoice_instances').set({ member_id: null }).where('id', '=', s.part).execute();
     const none = await admin.post('/api/1/invoices/reminder', { ...base, send: true });
     expect(none.status).toBe(400);

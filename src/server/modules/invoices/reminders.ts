@@ -5,6 +5,8 @@ import type { Member, Tenant } from '../../db/schema';
 import { Conflict, NotFound, ValidationError } from '../../lib/errors';
 import { act } from '../log/act';
 import { blockForFraud, trustOf } from '../tenants/trust';
+import * as settingsRepo from '../settings/repo';
+import { validateIban } from '../../../shared/finnish/iban';
 import { deliveriesOf, dispatch, hold } from '../messages/dispatch';
 import { prepareMessage, previewReply, tierOf, type PreparedMessage } from '../messages/preview';
 import { pricesOf } from '../messages/price-list';
@@ -88,6 +90,12 @@ export async function preview(deps: Deps, tenant: Tenant, body: ReminderBody): P
 
 async function checkSend(deps: Deps, tenant: Tenant, me: Member, body: ReminderBody, p: Plan): Promise<void> {
   if ((await trustOf(deps.db, tenant.id)) === 'BLOCKED') throw ValidationError.general('messaging_blocked');
+  // As for the invoice itself: a reply-to address, a bank account for the slip, a business id for letters.
+  const settings = await settingsRepo.getAll(deps.db, tenant.id);
+  const str = (k: string) => (typeof settings[k] === 'string' ? (settings[k] as string).trim() : '');
+  if (str('reply_to_email') === '') throw ValidationError.general('email_missing_');
+  if (body.msg_media === 'letter' && str('business_id') === '') throw ValidationError.general('vat_id_missing_');
+  if (str('bank_account') === '' || validateIban(str('bank_account')) !== null) throw ValidationError.general('invoice_bank_account_missing');
   if (p.prepared.fraudulent) {
     // The refusal must outlive this request: the block is its own transaction.
     await blockForFraud(deps, tenant.id, me, p.subject, p.prepared.findings);
