@@ -105,4 +105,26 @@ describe(`invoice reminders (${testDialect})`, () => {
     expect(none.status).toBe(400);
     expect(none.body.errors).toEqual({ general: ['invoice_reminder_no_instances'] });
   });
+
+  it('a priced reminder (letter) waits for payment with its deliveries held, and goes out when paid', async () => {
+    const s = await lateInvoice();
+    const r = await admin.post('/api/1/invoices/reminder', { id: s.invoiceId, msg_media: 'letter', description: '<p>Muistutus</p>', date_due: plusDays(14), send: true });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toEqual({ message_id: expect.any(Number), mooney_id: expect.any(String), queued: false });
+    const held = await db().selectFrom('deliveries').select(['medium', 'status']).where('message_id', '=', r.body.message_id).execute();
+    expect(held).toEqual([
+      { medium: 'letter', status: 'held' },
+      { medium: 'letter', status: 'held' },
+    ]);
+    const item = await db().selectFrom('payment_items').selectAll().where('id', '=', r.body.mooney_id).executeTakeFirstOrThrow();
+    expect(item).toMatchObject({ context: 'reminder', subject_id: r.body.message_id, goto: `/invoices/${s.invoiceId}`, paid_at: null });
+    expect(item.amount).toBeGreaterThan(0);
+    await creditByOperator(t.deps, tenant.tenant.id, 100_000, 'testi: kirjemuistutus');
+    const pay = await admin.post('/api/1/mooney/balance_pay', { balance_mid: r.body.mooney_id });
+    expect(pay.body, JSON.stringify(pay.body)).toMatchObject({ paid: true });
+    const msg = await db().selectFrom('messages').select(['status', 'kind']).where('id', '=', r.body.message_id).executeTakeFirstOrThrow();
+    expect(msg).toEqual({ status: 'sent', kind: 'reminder' });
+    const queued = await db().selectFrom('deliveries').select('status').where('message_id', '=', r.body.message_id).execute();
+    expect(queued.map((d) => d.status)).toEqual(['queued', 'queued']);
+  });
 });
