@@ -233,7 +233,7 @@ function drawDescription(doc: PDFKit.PDFDocument, html: string, footer: (page: n
 }
 
 /** Adds one invoice's pages to `doc` (many invoices may share a file); returns the page count. */
-export async function addInvoicePages(doc: PDFKit.PDFDocument, i: InvoicePdfInput): Promise<number> {
+export function addInvoicePages(doc: PDFKit.PDFDocument, i: InvoicePdfInput): number {
   addA4Page(doc);
   drawPage1Head(doc, i);
   drawBody(doc, i, BODY_TOP);
@@ -261,6 +261,6 @@ export async function addInvoicePages(doc: PDFKit.PDFDocument, i: InvoicePdfInpu
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<{ pdf: Buffer; pages: number }> {
   const doc = createDocument({ title: `${DOC_TITLES[input.kind]} ${String(input.invoiceNumber)}`, author: input.seller.name });
-  const pages = await addInvoicePages(doc, input);
+  const pages = addInvoicePages(doc, input);
   return { pdf: await toBuffer(doc), pages };
 }
