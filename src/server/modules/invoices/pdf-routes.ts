@@ -5,6 +5,7 @@ import { loadSession } from '../msgview/routes';
 import { compactIban, validateIban } from '../../../shared/finnish/iban';
 import { addInvoicePages, renderInvoicePdf, type InvoicePdfInput } from './pdf/invoice-pdf';
 import { createPdfLoader } from './pdf/load';
+import { invoiceExists, invoiceInstancesPage } from './pdf/pdf-repo';
 
 // Invoice PDFs for site admins, outside the JSON API (opened in a browser tab or by a link
 // with the session cookie): one instance's invoice or credit invoice, and every invoice of
@@ -59,19 +60,9 @@ export function invoicePdfRoutes(app: FastifyInstance): void {
       const page = Math.max(1, Math.min(10_000, Number((req.query as { page?: string }).page) || 1));
       const db = app.deps.db;
       const tenantId = req.tenant.id;
-      const exists = await db.selectFrom('invoices').select('id').where('tenant_id', '=', tenantId).where('id', '=', invoiceId).executeTakeFirst();
-      if (!exists) throw new NotFound();
+      if (!(await invoiceExists(db, tenantId, invoiceId))) throw new NotFound();
       // Credit invoices are not posted with the round; ?page=2… gives the next ALL_PDF_MAX.
-      const rows = await db
-        .selectFrom('invoice_instances')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('invoice_id', '=', invoiceId)
-        .where('kind', '=', 'invoice')
-        .orderBy('invoice_number')
-        .limit(ALL_PDF_MAX + 1)
-        .offset((page - 1) * ALL_PDF_MAX)
-        .execute();
+      const rows = await invoiceInstancesPage(db, tenantId, invoiceId, ALL_PDF_MAX + 1, (page - 1) * ALL_PDF_MAX);
       if (rows.length === 0) throw new NotFound();
       if (!payable(await createPdfLoader(db, tenantId).inputOf(rows[0]!))) return noAccount(reply);
       const more = rows.length > ALL_PDF_MAX;

@@ -10,6 +10,7 @@ import type { OutgoingDelivery, Personalisers } from '../outbox/providers';
 import { escapeHtml } from '../msgview/page';
 import { barcodeOf, payableCents, renderInvoicePdf, type InvoicePdfInput } from './pdf/invoice-pdf';
 import { createPdfLoader } from './pdf/load';
+import { reminderInstanceId, roundInstanceId } from './pdf/pdf-repo';
 
 // Every delivery of an invoice or a reminder is its recipient's own: their number, amount,
 // reference and PDF. The outbox worker calls these per delivery (a throw bounces it with the
@@ -18,28 +19,8 @@ import { createPdfLoader } from './pdf/load';
 type InvoiceKind = Extract<MessageKind, 'invoice' | 'reminder'>;
 
 /** The instance a delivery carries: a round's by message and member, a reminder's by its action. */
-export async function instanceIdFor(db: Db, tenantId: number, kind: InvoiceKind, messageId: number, memberId: number): Promise<number | null> {
-  if (kind === 'invoice') {
-    const row = await db
-      .selectFrom('invoice_instances')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('message_id', '=', messageId)
-      .where('member_id', '=', memberId)
-      .where('kind', '=', 'invoice')
-      .executeTakeFirst();
-    return row?.id ?? null;
-  }
-  const row = await db
-    .selectFrom('invoice_actions as a')
-    .innerJoin('invoice_instances as i', (j) => j.onRef('i.id', '=', 'a.instance_id').onRef('i.tenant_id', '=', 'a.tenant_id'))
-    .select('i.id')
-    .where('a.tenant_id', '=', tenantId)
-    .where('a.action_type', '=', 'reminder')
-    .where('a.message_id', '=', messageId)
-    .where('i.member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.id ?? null;
+export function instanceIdFor(db: Db, tenantId: number, kind: InvoiceKind, messageId: number, memberId: number): Promise<number | null> {
+  return kind === 'invoice' ? roundInstanceId(db, tenantId, messageId, memberId) : reminderInstanceId(db, tenantId, messageId, memberId);
 }
 
 /** The input of one delivery's PDF, or null when it names no instance of the association. */

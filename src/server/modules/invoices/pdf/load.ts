@@ -5,6 +5,7 @@ import { helsinkiDate } from '../../receipts/dates';
 import { getWithMessage, type InvoiceWithMessage } from '../repo';
 import { instanceById, type InstanceRow } from '../instances-repo';
 import type { InvoicePdfInput, InvoicePdfRow } from './invoice-pdf';
+import { messageContent, reminderAction, tenantName } from './pdf-repo';
 
 // Everything an instance's PDF needs from the database: the instance and its invoice (rows,
 // dates, the VAT obligation as it was when invoiced), the association's name and payment
@@ -40,8 +41,8 @@ export function createPdfLoader(db: Db, tenantId: number): PdfLoader {
 
   const sellerOf = (): Promise<Seller> =>
     (seller ??= (async () => {
-      const [tenant, s] = await Promise.all([db.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirstOrThrow(), settings.getAll(db, tenantId)]);
-      return { name: tenant.name, iban: str(s.bank_account), businessId: str(s.business_id), email: str(s.reply_to_email) };
+      const [name, s] = await Promise.all([tenantName(db, tenantId), settings.getAll(db, tenantId)]);
+      return { name, iban: str(s.bank_account), businessId: str(s.business_id), email: str(s.reply_to_email) };
     })());
   const invoiceOf = (id: number): Promise<InvoiceWithMessage | undefined> => {
     let p = invoices.get(id);
@@ -77,22 +78,14 @@ export function createPdfLoader(db: Db, tenantId: number): PdfLoader {
       };
     }
     if (opts.reminderMessageId === undefined) return base;
-    const action = await db
-      .selectFrom('invoice_actions')
-      .select(['date_due', 'created_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('instance_id', '=', row.id)
-      .where('action_type', '=', 'reminder')
-      .where('message_id', '=', opts.reminderMessageId)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const action = await reminderAction(db, tenantId, row.id, opts.reminderMessageId);
     if (!action?.date_due) return null;
     // The reminder's own text follows page 1, not the original invoice's description.
-    const msg = await db.selectFrom('messages').select('content').where('tenant_id', '=', tenantId).where('id', '=', opts.reminderMessageId).executeTakeFirst();
+    const content = await messageContent(db, tenantId, opts.reminderMessageId);
     return {
       ...base,
       kind: 'reminder',
-      description: msg?.content ?? '',
+      description: content ?? '',
       dueDate: action.date_due,
       reminder: { date: helsinkiDate(action.created_at), originalDueDate: row.date_due, paid_c: row.paid_c, open_c: openAmount(row) },
     };
