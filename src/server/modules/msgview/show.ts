@@ -40,8 +40,9 @@ export async function showDelivery(deps: Deps, tenant: Tenant, media: string, to
       }
     }
   });
-  // An invoice or a reminder shows the recipient's own amount, reference and payment details.
-  const own = await personalView(deps.db, tenant.id, { ...d, medium: d.medium as MessageMedia, association: tenant.name });
+  // An invoice or a reminder shows the recipient's own amount, reference and payment details
+  // (if the association's account has since become unusable, the shared text at least).
+  const own = await personalView(deps.db, tenant.id, { ...d, medium: d.medium as MessageMedia, association: tenant.name }).catch(() => null);
   const { subject, content } = own ?? d;
   return messagePage({ associationName: tenant.name, subject, contentHtml: contentHtml(d.medium as MessageMedia, content) });
 }
