@@ -5,6 +5,7 @@ import { createReference } from '../../../../shared/finnish/reference';
 import { createRfReference } from '../../../../shared/finnish/rf-reference';
 import { renderInvoicePdf } from './invoice-pdf';
 import { FORM_TOP } from './slip';
+import { A4, mm } from '../../pdf/document';
 import { SAMPLE_IBAN, sampleInvoice } from './sample';
 
 // The printed invoice read back as a bank customer's app or a scanner would: the slip's
@@ -99,6 +100,20 @@ describe('invoice PDF', () => {
     expect(slip).toContain('15.1.2027 50,40');
     expect(slip).toContain('2 02610 42120');
     expect(await decodeBarcode(await page1(pdf), 'code128')).toBe(virtualBarcode({ iban: SAMPLE_IBAN, amountCents: 5040, reference, dueDate: '2027-01-15' }));
+  });
+
+  it('the fullest page 1 (8 rows, four VAT rates, a reminder) stays clear of the company line and the form', async () => {
+    const rates = [0, 10, 13.5, 25.5];
+    const rows = Array.from({ length: 8 }, (_, n) => ({ title: `Rivi ${String(n + 1)} jossa on pitkähkö otsikko`, amount_c: 1000 + n, vat_percent: rates[n % 4]! }));
+    const { pdf } = await renderInvoicePdf(
+      sampleInvoice({ kind: 'reminder', rows, total_c: 8028, dueDate: '2027-01-15', reminder: { date: '2026-12-20', originalDueDate: '2026-12-08', paid_c: 4000, open_c: 4028 } }),
+    );
+    const words = (await pdfWords(pdf)).filter((w) => w.page === 1 && w.yMin < FORM_TOP);
+    const company = words.find((w) => w.text === 'Y-tunnus')!;
+    const body = words.filter((w) => w.yMin < company.yMin - 1);
+    expect(Math.max(...body.map((w) => w.yMax))).toBeLessThan(company.yMin);
+    expect(body.some((w) => w.text === 'korkolain')).toBe(true);
+    expect(Math.max(...words.map((w) => w.xMax))).toBeLessThan(A4.width - mm(15));
   });
 
   it('a credit invoice is titled Hyvityslasku, names the invoice it credits and has no transfer form', async () => {

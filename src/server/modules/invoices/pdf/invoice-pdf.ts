@@ -124,13 +124,25 @@ function footerParts(s: InvoicePdfInput['seller']): string[] {
   ];
 }
 
-/** Draws rows, breakdown, totals and terms from `top`; returns where it ended. */
-function drawBody(doc: PDFKit.PDFDocument, i: InvoicePdfInput, top: number): number {
+/** The body's height at full spacing, in points: the same steps as drawBody takes. */
+function bodyHeight(i: InvoicePdfInput): number {
+  const rates = new Set(i.rows.map((r) => r.vat_percent)).size;
+  const vat = i.seller.vatObliged ? 11 + rates * 11 + 6 : 14;
+  const reminder = i.kind === 'reminder' && i.reminder ? (i.reminder.paid_c !== 0 ? 13 : 0) + 13 + 14 : 0;
+  return 22 + 12 + i.rows.length * 13 + 5 + 18 + vat + reminder + 14;
+}
+
+/**
+ * Draws rows, breakdown, totals and terms from `top` down to `bottom` at most: the most a
+ * page 1 can hold (8 rows, four VAT rates, a reminder's lines) is set with tighter spacing.
+ */
+function drawBody(doc: PDFKit.PDFDocument, i: InvoicePdfInput, top: number, bottom: number): number {
+  const k = Math.min(1, (bottom - top) / bodyHeight(i));
   const x0 = G.left;
   const x1 = G.left + G.width;
   let y = top;
   textAt(doc, i.subject, x0, y, { size: 12, bold: true, width: G.width });
-  y += 22;
+  y += 22 * k;
   const vat = i.seller.vatObliged;
   // Columns from the right edge: gross, VAT %, net (VAT-obliged only).
   const colGross = x1 - mm(28);
@@ -143,7 +155,7 @@ function drawBody(doc: PDFKit.PDFDocument, i: InvoicePdfInput, top: number): num
     head('ALV %', colPct, mm(20));
     head('Verollinen', colGross, mm(28));
   } else head('Summa', colGross, mm(28));
-  y += 12;
+  y += 12 * k;
   hline(doc, x0, x1, y - 2, 0.5);
   const breakdown = vatBreakdown(i.rows.map((r) => ({ amountWithVatCents: r.amount_c, vatPercent: r.vat_percent })));
   for (const r of i.rows) {
@@ -154,13 +166,13 @@ function drawBody(doc: PDFKit.PDFDocument, i: InvoicePdfInput, top: number): num
       textAt(doc, pct(r.vat_percent), colPct, y, { size: 9, align: 'right', width: mm(20) });
     }
     textAt(doc, eur(r.amount_c), colGross, y, { size: 9, align: 'right', width: mm(28) });
-    y += 13;
+    y += 13 * k;
   }
   hline(doc, x0, x1, y, 0.5);
-  y += 5;
+  y += 5 * k;
   textAt(doc, 'Yhteensä', x0, y, { size: 10, bold: true });
   textAt(doc, eur(i.total_c), colGross, y, { size: 10, bold: true, align: 'right', width: mm(28) });
-  y += 18;
+  y += 18 * k;
 
   if (vat) {
     textAt(doc, 'Arvonlisäverot', x0, y, { size: 8, bold: true });
@@ -168,18 +180,18 @@ function drawBody(doc: PDFKit.PDFDocument, i: InvoicePdfInput, top: number): num
     head('Veroton', colNet, mm(26));
     head('Vero', colPct, mm(20));
     head('Verollinen', colGross, mm(28));
-    y += 11;
+    y += 11 * k;
     for (const b of breakdown) {
       textAt(doc, pct(b.vatPercent), colNet - mm(30), y, { size: 8.5, align: 'right', width: mm(20) });
       textAt(doc, eur(b.netCents), colNet, y, { size: 8.5, align: 'right', width: mm(26) });
       textAt(doc, eur(b.vatCents), colPct, y, { size: 8.5, align: 'right', width: mm(20) });
       textAt(doc, eur(b.grossCents), colGross, y, { size: 8.5, align: 'right', width: mm(28) });
-      y += 11;
+      y += 11 * k;
     }
-    y += 6;
+    y += 6 * k;
   } else {
     textAt(doc, 'ALV 0 %, ei arvonlisäverovelvollinen (AVL 4 §).', x0, y, { size: 8.5 });
-    y += 14;
+    y += 14 * k;
   }
 
   if (i.kind === 'reminder' && i.reminder) {
@@ -187,19 +199,19 @@ function drawBody(doc: PDFKit.PDFDocument, i: InvoicePdfInput, top: number): num
     const line = (l: string, v: string, bold = false): void => {
       textAt(doc, l, x0, y, { size: 9.5, bold });
       textAt(doc, v, colGross, y, { size: 9.5, bold, align: 'right', width: mm(28) });
-      y += 13;
+      y += 13 * k;
     };
     if (r.paid_c !== 0) line('Maksettu', eur(r.paid_c));
     line(`Avoinna, maksettava viimeistään ${formatFinnishDate(i.dueDate)}`, eur(r.open_c), true);
     textAt(doc, `Laskun eräpäivä ${formatFinnishDate(r.originalDueDate)} on mennyt. Jos olet jo maksanut, tämä muistutus on aiheeton.`, x0, y, { size: 8.5, width: G.width });
-    y += 14;
+    y += 14 * k;
   }
   if (i.kind === 'credit') {
     textAt(doc, 'Hyvityslasku: ei maksettavaa. Hyvitys vähennetään hyvitettävän laskun avoimesta summasta.', x0, y, { size: 8.5, width: G.width });
-    y += 14;
+    y += 14 * k;
   } else {
     textAt(doc, 'Viivästyskorko korkolain mukaan. Maksaessasi käytä viitenumeroa.', x0, y, { size: 8.5, width: G.width });
-    y += 14;
+    y += 14 * k;
   }
   return y;
 }
@@ -211,8 +223,8 @@ function drawPage1Head(doc: PDFKit.PDFDocument, i: InvoicePdfInput): void {
   textAt(doc, TITLES[i.kind], x, mm(12), { size: 15, bold: true, width: mm(70) });
   let y = mm(22);
   for (const [l, v] of details(i)) {
-    textAt(doc, l, x, y, { size: 8.5, width: mm(36) });
-    textAt(doc, v, x + mm(37), y, { size: 8.5, bold: true, width: mm(33) });
+    textAt(doc, l, x, y, { size: 8.5, width: mm(38) });
+    textAt(doc, v, x + mm(39), y, { size: 8.5, bold: true, width: mm(33) });
     y += 12.5;
   }
 }
@@ -236,10 +248,10 @@ function drawDescription(doc: PDFKit.PDFDocument, html: string, footer: (page: n
 export function addInvoicePages(doc: PDFKit.PDFDocument, i: InvoicePdfInput): number {
   addA4Page(doc);
   drawPage1Head(doc, i);
-  drawBody(doc, i, BODY_TOP);
   const slip = i.kind !== 'credit';
   const footY = (slip ? FORM_TOP : A4.height - mm(12)) - mm(8);
-  drawSmall(doc, footerParts(i.seller).join(' · '), G.left, footY);
+  drawBody(doc, i, BODY_TOP, footY - mm(2));
+  textAt(doc, footerParts(i.seller).join(' · '), G.left, footY, { size: 8, width: G.width });
   const bic = finnishBic(i.seller.iban);
   if (slip) {
     drawSlip(doc, {
