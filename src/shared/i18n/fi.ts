@@ -87,6 +87,8 @@ const fi = {
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
   // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Kirjoita päivämäärä muodossa pp.kk.vvvv.",
   invoice_amount_invalid: "Kirjoita summa euroina, esimerkiksi 25 tai 25,50. Summan pitää olla suurempi kuin nolla.",
   invoice_vat_rate_invalid: "Valitse laskun päivämääränä voimassa oleva arvonlisäverokanta.",
   invoice_rows_required: "Laskulla pitää olla vähintään yksi rivi.",
@@ -100,7 +102,20 @@ const fi = {
   invoice_not_sent: "Laskua ei ole vielä lähetetty.",
   invoice_add_recipients_vat_changed: "Vastaanottajia ei voi lisätä, koska yhdistyksen arvonlisäverovelvollisuus on muuttunut laskun lähettämisen jälkeen.",
   invoice_add_recipients_legacy: "Vanhaan laskuun ei voi lisätä vastaanottajia.",
+  invoice_recipients_changed: "Laskulle lisättiin juuri vastaanottajia toisaalla. Esikatsele uudelleen ja lähetä sitten.",
   invoice_add_recipients_send_only: "Lisätyt vastaanottajat saavat laskun heti: lähetä lasku.",
+  // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
+  credit_row_exceeds: "Hyvitys on suurempi kuin rivistä on vielä hyvittämättä.",
+  credit_total_zero: "Anna hyvitettävä summa vähintään yhdelle riville.",
+  credit_total_exceeds: "Hyvitys on suurempi kuin laskusta on vielä hyvittämättä.",
+  credit_multi_vat_full_only: "Laskun riveillä on useita arvonlisäverokantoja, joten sen voi hyvittää vain kokonaan.",
+  credit_total_must_equal_open: "Osittain maksetun, useita verokantoja sisältävän laskun hyvityksen on oltava yhtä suuri kuin avoin summa.",
+  invoice_action_not_allowed: "Tätä toimenpidettä ei voi tehdä laskun nykyisessä tilassa.",
+  invoice_payment_amount_invalid: "Kirjoita summa euroina, esimerkiksi 25,50, tai korjaukseen miinusmerkin kanssa, esimerkiksi -25,50.",
+  invoice_payment_zero: "Anna summa, joka ei ole nolla. Negatiivinen summa korjaa virheellisen kirjauksen.",
+  invoice_payment_below_zero: "Korjaus on suurempi kuin laskulle kirjatut maksut.",
+  batch_already_undone: "Tämä muutos on jo kumottu.",
+  invoice_reminder_no_instances: "Muistutettavia laskuja ei ole: valitse erääntyneitä tai vajaasti maksettuja laskuja.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",
@@ -1029,6 +1044,8 @@ const fi = {
   // --- messaging ---
   'log.context.announcements': "Tiedotteet",
   'log.context.mooney': "Maksut",
+  // invoices: actions
+  'log.context.invoices': "Laskut",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Loki ja maksut",
   'money.nav_log': "Loki",
@@ -1139,6 +1156,13 @@ const fi = {
   // invoices: core
   'log.event.invoice_saved': "Lasku tallennettu",
   'log.event.invoice_sent': "Lasku lähetetty",
+  // invoices: actions
+  'log.event.invoice_action_added': "Laskulle kirjattu toimenpide",
+  'log.event.invoice_credited': "Lasku hyvitetty",
+  'log.event.invoice_bulk_marked': "Laskut merkitty kerralla",
+  'log.event.invoice_bulk_undone': "Laskujen merkintä kumottu",
+  'log.event.invoice_reminder_saved': "Maksumuistutus tallennettu luonnokseksi",
+  'log.event.invoice_reminder_sent': "Maksumuistutus lähetetty",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Palvelutaso vaihdettu",
   'log.event.login': "Kirjautuminen",
@@ -1160,6 +1184,10 @@ const fi = {
   'log.event.password_reset': "Salasana vaihdettu linkillä",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Tiedote",
+  // invoices: actions
+  'log.field.invoice_action': "Laskun toimenpide",
+  'log.field.invoice_bulk': "Laskujen joukkomerkintä",
+  'log.field.reminder': "Maksumuistutus",
   'log.field.payment': "Maksu",
   'log.field.price_rows': "Hintarivit",
   'log.field.amount': "Summa (senttiä)",

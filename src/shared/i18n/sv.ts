@@ -88,6 +88,8 @@ const sv = {
   message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
   // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Skriv datumet i formen dd.mm.åååå.",
   invoice_amount_invalid: "Skriv beloppet i euro, till exempel 25 eller 25,50. Beloppet måste vara större än noll.",
   invoice_vat_rate_invalid: "Välj en momssats som gäller på fakturadatumet.",
   invoice_rows_required: "Fakturan måste ha minst en rad.",
@@ -101,7 +103,20 @@ const sv = {
   invoice_not_sent: "Fakturan har inte skickats ännu.",
   invoice_add_recipients_vat_changed: "Mottagare kan inte läggas till eftersom föreningens momsskyldighet har ändrats efter att fakturan skickades.",
   invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
+  invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
   invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
+  // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
+  credit_row_exceeds: "Krediteringen är större än det som återstår av raden.",
+  credit_total_zero: "Ange ett belopp att kreditera på minst en rad.",
+  credit_total_exceeds: "Krediteringen är större än det som återstår av fakturan.",
+  credit_multi_vat_full_only: "Fakturans rader har flera momssatser, så den kan bara krediteras helt.",
+  credit_total_must_equal_open: "Krediteringen av en delvis betald faktura med flera momssatser måste vara lika stor som det öppna beloppet.",
+  invoice_action_not_allowed: "Åtgärden kan inte göras i fakturans nuvarande status.",
+  invoice_payment_amount_invalid: "Ange beloppet i euro, till exempel 25,50, eller med minustecken för en rättelse, till exempel -25,50.",
+  invoice_payment_zero: "Ange ett belopp som inte är noll. Ett negativt belopp rättar en felaktig bokning.",
+  invoice_payment_below_zero: "Rättelsen är större än de betalningar som bokats på fakturan.",
+  batch_already_undone: "Ändringen har redan ångrats.",
+  invoice_reminder_no_instances: "Det finns inga fakturor att påminna om: välj förfallna eller underbetalda fakturor.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",
@@ -1029,6 +1044,8 @@ const sv = {
   // --- messaging ---
   'log.context.announcements': "Meddelanden",
   'log.context.mooney': "Betalningar",
+  // invoices: actions
+  'log.context.invoices': "Fakturor",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Logg och betalningar",
   'money.nav_log': "Logg",
@@ -1139,6 +1156,13 @@ const sv = {
   // invoices: core
   'log.event.invoice_saved': "Faktura sparad",
   'log.event.invoice_sent': "Faktura skickad",
+  // invoices: actions
+  'log.event.invoice_action_added': "Åtgärd bokad på faktura",
+  'log.event.invoice_credited': "Faktura krediterad",
+  'log.event.invoice_bulk_marked': "Fakturor markerade på en gång",
+  'log.event.invoice_bulk_undone': "Markering av fakturor ångrad",
+  'log.event.invoice_reminder_saved': "Betalningspåminnelse sparad som utkast",
+  'log.event.invoice_reminder_sent': "Betalningspåminnelse skickad",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Servicenivå ändrad",
   'log.event.login': "Inloggning",
@@ -1160,6 +1184,10 @@ const sv = {
   'log.event.password_reset': "Lösenord bytt med länk",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Meddelande",
+  // invoices: actions
+  'log.field.invoice_action': "Fakturaåtgärd",
+  'log.field.invoice_bulk': "Massmarkering av fakturor",
+  'log.field.reminder': "Betalningspåminnelse",
   'log.field.payment': "Betalning",
   'log.field.price_rows': "Prisrader",
   'log.field.amount': "Belopp (cent)",

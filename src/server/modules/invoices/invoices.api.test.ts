@@ -4,7 +4,7 @@ import { testDialect } from '../../test/harness';
 import { makeMember } from '../../test/factories/member';
 import { invoiceSettings, sentInvoice, testIban } from '../../test/factories/invoice';
 import { createReference } from '../../../shared/finnish/reference';
-import { createRfReference } from '../../../shared/finnish/rf-reference';
+import { createRfReference, formatRfReference } from '../../../shared/finnish/rf-reference';
 import { smsNoticeText } from '../../../shared/invoices/sms-notice';
 import { creditByOperator, currentBalance } from '../payments/balance';
 import { helsinkiToday } from './present';
@@ -204,6 +204,9 @@ describe(`invoices: compose and send (${testDialect})`, () => {
     const [x] = await instancesOf(sent.body.id);
     expect(x!.reference).toBe(createRfReference(createReference(String(x!.invoice_number))));
     expect(x!.reference).toMatch(/^RF\d{2}\d+$/);
+    // Found by the RF reference typed grouped, as printed.
+    const found = await admin.post('/api/1/invoices/supersearch', { term: formatRfReference(x!.reference).toLowerCase() });
+    expect(found.body.results).toContainEqual(expect.objectContaining({ instance_id: x!.id, reference: x!.reference }));
   });
 
   it('sends a letter invoice for payment: held, paid from balance, then queued with its SMS notices', async () => {
@@ -263,6 +266,14 @@ describe(`invoices: compose and send (${testDialect})`, () => {
     expect(got.body.msg_statuses.queued).toBe(2);
     expect(third.id).toBeGreaterThan(0);
 
+    // Two parallel rounds to the same new member: one invoices them, the other is refused.
+    const fourth = await member();
+    const both = await Promise.all([1, 2].map(() => admin.post('/api/1/invoices/save', body({ add_to: sent.body.id, send: true }))));
+    // The loser either planned after the winner committed (nobody left) or while it ran (refused at sending).
+    expect(both.filter((x) => x.status === 200)).toHaveLength(1);
+    expect([['message_no_recipients'], ['invoice_recipients_changed']]).toContainEqual(both.find((x) => x.status !== 200)!.body.errors.general);
+    expect((await instancesOf(sent.body.id)).filter((x) => x.member_id === fourth.id)).toHaveLength(1);
+
     // The VAT obligation changed since: refused (a legacy invoice likewise).
     await setOrg(ctx, { vat_obliged: true });
     const changed = await admin.post('/api/1/invoices/save', body({ add_to: sent.body.id, send: true }));
@@ -296,5 +307,32 @@ describe(`invoices: numbering (${testDialect})`, () => {
     }
     const counter = await ctx.t.deps.db.selectFrom('invoice_counters').selectAll().where('tenant_id', '=', ctx.tenant.tenant.id).executeTakeFirstOrThrow();
     expect(counter.last_number).toBe(1008);
+  });
+});
+
+describe(`invoices: fraud check (${testDialect})`, () => {
+  const ctx = adminContext({ name: 'Huijausseura ry' });
+
+  it('refuses a fraudulent invoice and blocks the association; drafts can still be saved', async () => {
+    await invoiceSettings(ctx);
+    const m = await makeMember(ctx.t.deps, ctx.tenant, { lastname: 'Huijattava', email: 'huijattava@example.fi' });
+    const scam = {
+      msg_media: 'email',
+      subject: 'Jäsenyytesi päättyy',
+      description: '<p>Vahvista pankkitunnuksesi: <a href="http://evil.example/login">nordea.fi</a></p>',
+      invoice_rows_: [row('25')],
+      date_due: dayAfter(ctx, 14),
+      addrecips: [m.id],
+    };
+    const preview = await ctx.admin.post('/api/1/invoices/preview', scam);
+    expect(preview.body.fraudulent_content).toBe(true);
+    const r = await ctx.admin.post('/api/1/invoices/save', { ...scam, send: true });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ errors: { general: ['fraudulent_content'] } });
+    expect(await ctx.t.deps.db.selectFrom('invoice_instances').selectAll().where('tenant_id', '=', ctx.tenant.tenant.id).execute()).toEqual([]);
+    expect((await ctx.admin.get('/api/1/settings')).body.trust_status).toBe('BLOCKED');
+    const clean = await ctx.admin.post('/api/1/invoices/save', { ...scam, description: '<p>Hei</p>', send: true });
+    expect(clean.body).toEqual({ errors: { general: ['messaging_blocked'] } });
+    expect((await ctx.admin.post('/api/1/invoices/save', { ...scam, description: '<p>Hei</p>' })).status).toBe(200);
   });
 });
