@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { RAW_REPLY, route } from '../../http/route';
+import { SESSION_COOKIE } from '../../../shared/constants';
+import * as sessions from '../session/service';
 import { pagedPeriodBody, receivablesBody, receivablesReply, refsReply, reportBody, reportReply, salesListReply } from '../../../shared/schemas/invoices';
 import { invoiceReport, periodOf, receivables, receivablesDate, receivablesPage, refsList, refsPage, salesList, salesPage } from './reports';
 import { invoiceReportTables, receivablesTables, refsTables, salesTables } from './reports-files';
@@ -35,6 +37,15 @@ const pdf = (reply: FastifyReply, tables: ReportTable[], name: string, author: s
 
 export function invoiceReportRoutes(app: FastifyInstance): void {
   const deps = app.deps;
+
+  // The session plugin reads the cookie for /api only; the downloads are plain links the
+  // browser opens, so they read it here (as the letter previews under /msg do).
+  app.addHook('onRequest', async (req) => {
+    if (req.auth || !req.url.startsWith('/invoice_report/')) return;
+    const raw = req.cookies[SESSION_COOKIE];
+    const unsigned = raw ? req.unsignCookie(raw) : null;
+    if (unsigned?.valid && unsigned.value) req.auth = await sessions.resolve(deps, req.tenant, unsigned.value);
+  });
 
   route(app, { method: 'POST', url: '/api/1/invoices/report', access: 'admin', body: reportBody, reply: reportReply, handler: ({ tenant, body }) => invoiceReport(deps, tenant, body.criteria) });
   route(app, { method: 'POST', url: '/api/1/invoices/refs', access: 'admin', body: pagedPeriodBody, reply: refsReply, handler: ({ tenant, body }) => refsPage(deps, tenant, body) });

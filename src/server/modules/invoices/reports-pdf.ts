@@ -30,16 +30,34 @@ function layout(t: ReportTable): Layout {
   };
 }
 
-function line(doc: PDFKit.PDFDocument, l: Layout, cells: readonly Cell[], y: number, opts: { bold?: boolean; header?: boolean }): void {
-  doc.font(fontName(opts.bold || opts.header ? 'bold' : 'regular')).fontSize(SIZE).fillColor('black');
+/** Column headers, wrapped onto two lines where a word is wider than its column. */
+function headerLine(doc: PDFKit.PDFDocument, l: Layout, headers: readonly string[], y: number): void {
+  doc.font(fontName('bold')).fontSize(SIZE - 0.5).fillColor('black');
   for (const c of l.cols) {
-    const text = opts.header ? String(cells[c.index] ?? '') : cellText(c.col.type, cells[c.index] ?? null);
     const right = c.col.type === 'euro' || c.col.type === 'int';
-    const pad = mm(1.5);
-    const room = c.w - pad;
-    if (right && doc.widthOfString(text) <= room) doc.text(text, c.x + room - doc.widthOfString(text), y, { lineBreak: false });
-    else doc.text(text, c.x, y, { width: room, lineBreak: false, ellipsis: true, height: ROW });
+    doc.text(headers[c.index] ?? '', c.x, y, { width: c.w - mm(1.5), height: ROW * 2, align: right ? 'right' : 'left', lineGap: 0 });
   }
+}
+
+function line(doc: PDFKit.PDFDocument, l: Layout, cells: readonly Cell[], y: number, bold: boolean): void {
+  doc.font(fontName(bold ? 'bold' : 'regular')).fontSize(SIZE).fillColor('black');
+  l.cols.forEach((c, k) => {
+    const text = cellText(c.col.type, cells[c.index] ?? null);
+    if (text === '') return;
+    const pad = mm(1.5);
+    const w = doc.widthOfString(text);
+    if ((c.col.type === 'euro' || c.col.type === 'int') && w <= c.w - pad) {
+      doc.text(text, c.x + c.w - pad - w, y, { lineBreak: false });
+      return;
+    }
+    // Text may run on into the following empty cells (the totals row's label).
+    let room = c.w - pad;
+    for (const next of l.cols.slice(k + 1)) {
+      if (cellText(next.col.type, cells[next.index] ?? null) !== '') break;
+      room += next.w;
+    }
+    doc.text(text, c.x, y, { width: room, lineBreak: false, ellipsis: true, height: ROW });
+  });
 }
 
 function newPage(doc: PDFKit.PDFDocument, pageNo: number, footer: string): number {
@@ -61,8 +79,8 @@ export async function tablesPdf(tables: readonly ReportTable[], info: { title: s
     doc.font(fontName('regular')).fontSize(9.5).text(t.subtitle, LEFT, y, { lineBreak: false });
     y += mm(8);
     const header = () => {
-      line(doc, l, t.columns.map((c) => c.header), y, { header: true });
-      y += ROW;
+      headerLine(doc, l, t.columns.map((c) => c.header), y);
+      y += ROW * 2;
       doc.moveTo(LEFT, y - mm(1)).lineTo(LEFT + WIDTH, y - mm(1)).lineWidth(0.5).stroke();
     };
     header();
@@ -75,7 +93,7 @@ export async function tablesPdf(tables: readonly ReportTable[], info: { title: s
         y = newPage(doc, ++pageNo, info.title);
         header();
       }
-      line(doc, l, row, y, {});
+      line(doc, l, row, y, false);
       y += ROW;
     }
     if (t.totals) {
@@ -85,7 +103,7 @@ export async function tablesPdf(tables: readonly ReportTable[], info: { title: s
       }
       doc.moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).lineWidth(0.5).stroke();
       y += mm(1.5);
-      line(doc, l, t.totals, y, { bold: true });
+      line(doc, l, t.totals, y, true);
     }
   }
   return toBuffer(doc);
