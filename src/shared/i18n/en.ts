@@ -88,6 +88,8 @@ const en = {
   message_warning_credentials_request: "The message asks for a password or a personal identity code. Make sure this is needed: scam messages ask for the same.",
   announcement_not_draft: "The announcement has already been sent or cancelled and can no longer be changed.",
   // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Enter the date as dd.mm.yyyy.",
   invoice_amount_invalid: "Enter the amount in euros, for example 25 or 25,50. The amount must be more than zero.",
   invoice_vat_rate_invalid: "Choose a VAT rate valid on the invoice date.",
   invoice_rows_required: "The invoice needs at least one row.",
@@ -101,6 +103,7 @@ const en = {
   invoice_not_sent: "The invoice has not been sent yet.",
   invoice_add_recipients_vat_changed: "Recipients cannot be added: the association's VAT obligation has changed since the invoice was sent.",
   invoice_add_recipients_legacy: "Recipients cannot be added to an old invoice.",
+  invoice_recipients_changed: "Recipients were just added to this invoice elsewhere. Preview again, then send.",
   invoice_add_recipients_send_only: "Added recipients get the invoice at once: send the invoice.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)

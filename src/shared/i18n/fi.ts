@@ -87,6 +87,8 @@ const fi = {
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
   // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Kirjoita päivämäärä muodossa pp.kk.vvvv.",
   invoice_amount_invalid: "Kirjoita summa euroina, esimerkiksi 25 tai 25,50. Summan pitää olla suurempi kuin nolla.",
   invoice_vat_rate_invalid: "Valitse laskun päivämääränä voimassa oleva arvonlisäverokanta.",
   invoice_rows_required: "Laskulla pitää olla vähintään yksi rivi.",
@@ -100,6 +102,7 @@ const fi = {
   invoice_not_sent: "Laskua ei ole vielä lähetetty.",
   invoice_add_recipients_vat_changed: "Vastaanottajia ei voi lisätä, koska yhdistyksen arvonlisäverovelvollisuus on muuttunut laskun lähettämisen jälkeen.",
   invoice_add_recipients_legacy: "Vanhaan laskuun ei voi lisätä vastaanottajia.",
+  invoice_recipients_changed: "Laskulle lisättiin juuri vastaanottajia toisaalla. Esikatsele uudelleen ja lähetä sitten.",
   invoice_add_recipients_send_only: "Lisätyt vastaanottajat saavat laskun heti: lähetä lasku.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)

@@ -88,6 +88,8 @@ const sv = {
   message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
   // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Skriv datumet i formen dd.mm.åååå.",
   invoice_amount_invalid: "Skriv beloppet i euro, till exempel 25 eller 25,50. Beloppet måste vara större än noll.",
   invoice_vat_rate_invalid: "Välj en momssats som gäller på fakturadatumet.",
   invoice_rows_required: "Fakturan måste ha minst en rad.",
@@ -101,6 +103,7 @@ const sv = {
   invoice_not_sent: "Fakturan har inte skickats ännu.",
   invoice_add_recipients_vat_changed: "Mottagare kan inte läggas till eftersom föreningens momsskyldighet har ändrats efter att fakturan skickades.",
   invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
+  invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
   invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)

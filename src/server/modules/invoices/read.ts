@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import type { Db } from '../../db/kysely';
 import type { DeliveryStatus, Tenant } from '../../db/schema';
 import { NotFound, ValidationError } from '../../lib/errors';
-import { INVOICE_INSTANCES_PAGE_SIZE } from '../../../shared/constants';
+import { INVOICE_INSTANCES_PAGE_SIZE, LIST_PAGE_SIZE } from '../../../shared/constants';
 import { aggregate, deriveStatus, type InstanceFacts, type InvoiceAggregates, type InvoiceStatus } from '../../../shared/invoices/status';
 import { DELIVERY_STATUSES } from '../../../shared/schemas/messages';
 import type { InvoiceReply, InvoiceRow, InvoiceSummary, invoiceGetQuery, invoiceSearchReply, invoicesAllReply } from '../../../shared/schemas/invoices';
@@ -59,7 +59,7 @@ function summary(inv: repo.InvoiceWithMessage, sums: InvoiceAggregates): Invoice
 }
 
 export async function all(deps: Deps, tenant: Tenant, page: number): Promise<z.infer<typeof invoicesAllReply>> {
-  const [rows, count] = await Promise.all([repo.page(deps.db, tenant.id, PAGE, page * PAGE), repo.count(deps.db, tenant.id)]);
+  const [rows, count] = await Promise.all([repo.page(deps.db, tenant.id, LIST_PAGE_SIZE, page * LIST_PAGE_SIZE), repo.count(deps.db, tenant.id)]);
   const derived = await derive(deps.db, tenant.id, rows.map((r) => r.id), helsinkiToday(deps.clock.now()));
   return { results: rows.map((r) => summary(r, aggregate(derived.get(r.id) ?? []))), count };
 }
@@ -125,8 +125,8 @@ export async function supersearch(deps: Deps, tenant: Tenant, term: string): Pro
   const number = /^\d{1,15}$/.test(compact) ? Number(compact) : null;
   const reference = /^(RF\d{2})?\d{2,20}$/.test(compact) ? compact : null;
   const [subjects, instances] = await Promise.all([
-    repo.searchSubjects(deps.db, tenant.id, t, PAGE),
-    repo.searchInstances(deps.db, tenant.id, { term: t, number: number !== null && Number.isSafeInteger(number) ? number : null, reference }, PAGE),
+    repo.searchSubjects(deps.db, tenant.id, t, LIST_PAGE_SIZE),
+    repo.searchInstances(deps.db, tenant.id, { term: t, number: number !== null && Number.isSafeInteger(number) ? number : null, reference }, LIST_PAGE_SIZE),
   ]);
   return {
     results: [

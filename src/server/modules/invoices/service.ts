@@ -120,7 +120,7 @@ function reply(p: RoundPlan, c: Composed): InvoicePreviewReply {
   return out;
 }
 
-export async function preview(deps: Deps, tenant: Tenant, body: InvoicePreviewBody & { add_to?: number }): Promise<InvoicePreviewReply> {
+export async function preview(deps: Deps, tenant: Tenant, body: InvoicePreviewBody): Promise<InvoicePreviewReply> {
   const s = await settingsOf(deps, tenant.id);
   if (body.add_to !== undefined) {
     const inv = await ownInvoice(deps, tenant, body.add_to);
@@ -218,6 +218,13 @@ async function sendRound(
   return act(deps, tenant, me, 'invoice_sent', async (trx, line, at) => {
     const free = p.price.total_cents === 0;
     let messageId = r.messageId;
+    if (!r.first) {
+      // Touching the invoice row locks it until commit: a parallel round waits here, then sees
+      // this one's instances, so nobody is invoiced twice.
+      await repo.updateInvoice(trx, tenant.id, r.invoiceId, { updated_at: at });
+      const invoiced = await repo.invoicedMembers(trx, tenant.id, r.invoiceId);
+      if (p.recipients.some((m) => invoiced.has(m.id))) throw new Conflict('invoice_recipients_changed');
+    }
     if (messageId === null) {
       messageId = await messages.insert(trx, tenant.id, { kind: KIND, msg_media: r.media, author_id: me.id, created_at: at, updated_at: at });
       await repo.linkMessage(trx, tenant.id, messageId, r.invoiceId);
