@@ -18,6 +18,7 @@ import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from '
 import { receiptCases } from './cross-tenant.receipts';
 import { invoiceReportCases } from './cross-tenant.invoice-reports';
 import { invoiceCoreCases } from './cross-tenant.invoices-core';
+import { invoiceActionCases } from './cross-tenant.invoices-actions';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -143,6 +144,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...messagingCases,
   ...paymentsCases,
   ...invoiceCoreCases,
+  ...invoiceActionCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),
