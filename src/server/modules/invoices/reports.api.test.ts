@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminContext } from '../../test/adminContext';
 import { adminClient, makeTenant, testDialect } from '../../test/harness';
-import { invoiceSettings, sentInvoice, type SentInvoice } from '../../test/factories/invoice';
-import { bookAction, bookCredit } from '../../test/factories/invoice-actions';
+import { sentInvoice, type SentInvoice } from '../../test/factories/invoice';
+import { delivered, vatObliged } from '../../test/factories/invoice-actions';
 import { getRaw } from '../../test/factories/receipt';
 import { invoiceAggregates } from '../../../shared/schemas/invoices';
 
@@ -13,6 +13,16 @@ import { invoiceAggregates } from '../../../shared/schemas/invoices';
 
 const ctx = adminContext({ at: '2026-03-10T10:00:00Z', name: 'Raporttiseura ry' });
 const { t, admin } = ctx;
+
+async function bank(instanceId: number, amount: string, payDate: string): Promise<void> {
+  const r = await admin.post('/api/1/invoices/add_fake_bank_row', { instance_id: instanceId, amount, pay_date: payDate, payer_name: 'Maksaja' });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}
+async function act(instanceId: number, body: Record<string, unknown>) {
+  const r = await admin.post('/api/1/invoices/add_action', { instance_id: instanceId, ...body });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
 
 async function xlsxRows(url: string): Promise<unknown[][][]> {
   const res = await getRaw(t.app, admin, url);
@@ -36,30 +46,15 @@ async function pdfText(url: string): Promise<string> {
 }
 
 const euro = (c: number) => c / 100;
-/** The organisation scope as the settings page posts it. */
-const pick = (s: Record<string, unknown>) => ({
-  scope_: 'organisation',
-  name_: s.name_,
-  reply_to_email: s.reply_to_email,
-  business_id: s.business_id,
-  bank_account: s.bank_account,
-  vat_obliged: s.vat_obliged,
-  porg_enabled: s.porg_enabled,
-  invoice_rf_reference: s.invoice_rf_reference,
-});
 const INVOICE_AGGREGATE_KEYS = Object.keys(invoiceAggregates.shape) as (keyof typeof invoiceAggregates.shape)[];
 
 describe(`invoice reports (${testDialect})`, () => {
   let a: SentInvoice; // 3 members, 25,00 € at 0 % + 12,40 € at 25,5 %
-  let b: SentInvoice; // 2 members, 10,00 € at 13,5 %
+  let b: SentInvoice; // 3 members, 10,00 € at 13,5 %
   let creditId: number;
 
   beforeAll(async () => {
-    // A VAT-registered association: its invoices carry the rows' rates.
-    await invoiceSettings(ctx);
-    const s = (await admin.get('/api/1/settings')).body;
-    const saved = await admin.post('/api/1/settings/save', { ...pick(s), vat_obliged: true });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await vatObliged(ctx);
     a = await sentInvoice(ctx, {
       members: 3,
       rows: [
@@ -67,13 +62,16 @@ describe(`invoice reports (${testDialect})`, () => {
         { title: 'Lehti', amount_with_vat: '12,40', vat_percent: 25.5 },
       ],
     });
-    b = await sentInvoice(ctx, { members: 2, rows: [{ title: 'Kurssi', amount_with_vat: '10,00', vat_percent: 13.5 }] });
-    // A: paid in full from the bank, paid in part, credited in part. B: overpaid, cancelled.
-    await bookAction(ctx, a.instanceIds[0]!, { action_type: 'sync_payment', amount_c: 3740, pay_date: '2026-03-10' });
-    await bookAction(ctx, a.instanceIds[1]!, { action_type: 'sync_payment', amount_c: 1000, pay_date: '2026-03-10' });
-    creditId = await bookCredit(ctx, a.instanceIds[2]!, 1240, 25.5);
-    await bookAction(ctx, b.instanceIds[0]!, { action_type: 'sync_payment', amount_c: 1500, pay_date: '2026-03-10' });
-    await bookAction(ctx, b.instanceIds[1]!, { action_type: 'mark_cancelled' });
+    b = await sentInvoice(ctx, { members: 3, rows: [{ title: 'Kurssi', amount_with_vat: '10,00', vat_percent: 13.5 }] });
+    await delivered(ctx, a.invoiceId);
+    await delivered(ctx, b.invoiceId);
+    // A: paid in full from the bank, paid in part, credited in full. B: overpaid, cancelled, credited in part.
+    await bank(a.instanceIds[0]!, '37,40', '2026-03-10');
+    await bank(a.instanceIds[1]!, '10,00', '2026-03-10');
+    await act(a.instanceIds[2]!, { action_type: 'credit', rows: [{ amount: '25,00' }, { amount: '12,40' }] });
+    await bank(b.instanceIds[0]!, '15', '2026-03-09');
+    await act(b.instanceIds[1]!, { action_type: 'mark_cancelled' });
+    creditId = (await act(b.instanceIds[2]!, { action_type: 'credit', rows: [{ amount: '4,00' }] })).action.credit_instance_id;
   });
 
   async function aggregatesOf(id: number) {
@@ -91,20 +89,20 @@ describe(`invoice reports (${testDialect})`, () => {
     expect(r.body.invoices[0]).toMatchObject(pageA);
     expect(r.body.invoices[1]).toMatchObject(pageB);
     for (const k of INVOICE_AGGREGATE_KEYS) expect(r.body.totals[k], k).toBe(pageA[k]! + pageB[k]!);
-    // The figures themselves: 3 × 37,40 + 2 × 10,00; paid 37,40 + 10,00 + 15,00; credited 12,40; cancelled 10,00; open 27,40 + 25,00.
+    // The figures themselves: 3 × 37,40 + 3 × 10,00; paid 37,40 + 10,00 + 15,00; credited 37,40 + 4,00; cancelled 10,00; open 27,40 + 6,00.
     expect(r.body.totals).toMatchObject({
-      count_total_c: 5,
-      amount_total_c: 13220,
+      count_total_c: 6,
+      amount_total_c: 14220,
       amount_paid_c: 6240,
-      amount_credited_c: 1240,
+      amount_credited_c: 4140,
       amount_cancelled_c: 1000,
-      amount_pending_c: 5240,
+      amount_pending_c: 3340,
       count_paid_c: 2,
     });
     // VAT: each document's breakdown as printed on it, summed per rate.
     expect(r.body.vat_breakdown).toEqual([
       { vat_percent: 0, net_c: 7500, vat_c: 0, gross_c: 7500 },
-      { vat_percent: 13.5, net_c: 1762, vat_c: 238, gross_c: 2000 },
+      { vat_percent: 13.5, net_c: 2643, vat_c: 357, gross_c: 3000 },
       { vat_percent: 25.5, net_c: 2964, vat_c: 756, gross_c: 3720 },
     ]);
     const only = await admin.post('/api/1/invoices/report', { criteria: { from: '2026-01-01', to: '2026-12-31', invoice_id: [b.invoiceId] } });
@@ -131,15 +129,15 @@ describe(`invoice reports (${testDialect})`, () => {
     expect(totals[0]).toBe('Yhteensä');
     const header = main![1]!;
     const col = (name: string) => totals[header.indexOf(name)];
-    expect(col('Laskutettu')).toBe(132.2);
+    expect(col('Laskutettu')).toBe(142.2);
     expect(col('Maksettu')).toBe(62.4);
-    expect(col('Avoinna')).toBe(52.4);
-    expect(col('Laskuja')).toBe(5);
+    expect(col('Avoinna')).toBe(33.4);
+    expect(col('Laskuja')).toBe(6);
     expect(main![2]![header.indexOf('Luotu')]).toBeInstanceOf(Date);
-    expect(vat!.at(-1)).toEqual(['Yhteensä', euro(12226), euro(994), euro(13220)]);
+    expect(vat!.at(-1)).toEqual(['Yhteensä', euro(13107), euro(1113), euro(14220)]);
 
     const text = await pdfText('/invoice_report/pdf?from=2026-01-01&to=2026-12-31');
-    for (const s of ['Laskuraportti', '1.1.2026–31.12.2026', 'Jäsenmaksu', 'Laskuja', 'Erääntyneitä', 'Yhteensä', '132,20 €', '62,40 €', '52,40 €', 'ALV-erittely', '25,5 %', '7,56 €']) expect(text).toContain(s);
+    for (const s of ['Laskuraportti', '1.1.2026–31.12.2026', 'Jäsenmaksu', 'Laskuja', 'Erääntyneitä', 'Yhteensä', '142,20 €', '62,40 €', '33,40 €', 'ALV-erittely', '25,5 %', '7,56 €']) expect(text).toContain(s);
     expect((await getRaw(t.app, admin, '/invoice_report/xls?from=2026-13-01')).statusCode).toBe(400);
     expect((await getRaw(t.app, admin, '/invoice_report/pdf?invoice_id=abc')).statusCode).toBe(400);
   });
@@ -147,23 +145,28 @@ describe(`invoice reports (${testDialect})`, () => {
   it('lists the references of the period (the year by default) and downloads them', async () => {
     const r = await admin.post('/api/1/invoices/refs', {});
     expect(r.status).toBe(200);
-    expect(r.body.count).toBe(5);
+    expect(r.body.count).toBe(6);
     const inst = await admin.get(`/api/1/invoices/${a.invoiceId}`);
     const first = inst.body.instances[0];
     expect(r.body.rows[0]).toEqual({ reference: first.reference, invoice_number: first.invoice_number, name: first.name, amount_c: 3740, date: '2026-03-10', invoice_id: a.invoiceId });
     expect((await admin.post('/api/1/invoices/refs', { from: '2026-03-11', to: '2026-03-31' })).body).toEqual({ rows: [], count: 0 });
     const [sheet] = await xlsxRows('/invoice_report/refs?from=2026-03-01&to=2026-03-31');
-    expect(sheet!).toHaveLength(2 + 5 + 1);
+    expect(sheet!).toHaveLength(2 + 6 + 1);
     expect(String(sheet![2]![0]).replace(/\s/g, '')).toBe(first.reference);
-    expect(sheet!.at(-1)![3]).toBe(euro(3 * 3740 + 2 * 1000));
+    expect(sheet!.at(-1)![3]).toBe(euro(3 * 3740 + 3 * 1000));
   });
 
   it('lists sales invoices and credit invoices of today by default, with VAT, and downloads them', async () => {
     const r = await admin.post('/api/1/invoices/sales_invoice_list', {});
     expect(r.status).toBe(200);
-    expect(r.body.count).toBe(6);
+    expect(r.body.count).toBe(8);
     const credit = r.body.rows.find((x: { instance_id: number }) => x.instance_id === creditId);
-    expect(credit).toMatchObject({ kind: 'credit', amount_c: -1240, vat_breakdown: [{ vat_percent: 25.5, net_c: -988, vat_c: -252, gross_c: -1240 }] });
+    expect(credit).toMatchObject({ kind: 'credit', amount_c: -400, vat_breakdown: [{ vat_percent: 13.5, net_c: -352, vat_c: -48, gross_c: -400 }] });
+    const full = r.body.rows.find((x: { kind: string; amount_c: number }) => x.kind === 'credit' && x.amount_c === -3740);
+    expect(full.vat_breakdown).toEqual([
+      { vat_percent: 0, net_c: -2500, vat_c: 0, gross_c: -2500 },
+      { vat_percent: 25.5, net_c: -988, vat_c: -252, gross_c: -1240 },
+    ]);
     // Invoiced less credited: the sales total matches the invoice pages' sums.
     const pages = [await aggregatesOf(a.invoiceId), await aggregatesOf(b.invoiceId)];
     expect(r.body.total_c).toBe(pages.reduce((s, p) => s + p.amount_total_c! - p.amount_credited_c!, 0));
@@ -175,7 +178,7 @@ describe(`invoice reports (${testDialect})`, () => {
     expect(sheet!.map((row) => row[1])).toContain('Hyvityslasku');
     expect(sheet!.at(-1)![8]).toBe(euro(r.body.total_c));
     const text = await pdfText('/invoice_report/sales_invoice_list.pdf');
-    for (const s of ['Myyntilaskuluettelo', '10.3.2026–10.3.2026', 'Hyvityslasku', '-12,40 €', '119,80 €']) expect(text).toContain(s);
+    for (const s of ['Myyntilaskuluettelo', '10.3.2026–10.3.2026', 'Hyvityslasku', '-4,00 €', '-37,40 €', '100,80 €']) expect(text).toContain(s);
   });
 
   it('pages the sales list by 100 with totals over the whole period', async () => {
@@ -183,12 +186,12 @@ describe(`invoice reports (${testDialect})`, () => {
     const p0 = await admin.post('/api/1/invoices/sales_invoice_list', { page: 0 });
     const p1 = await admin.post('/api/1/invoices/sales_invoice_list', { page: 1 });
     expect(p0.body.rows).toHaveLength(100);
-    expect(p1.body.rows).toHaveLength(7);
-    expect(p0.body.count).toBe(107);
+    expect(p1.body.rows).toHaveLength(9);
+    expect(p0.body.count).toBe(109);
     expect(p1.body.total_c).toBe(p0.body.total_c);
     const receivable = await admin.post('/api/1/invoices/accounts_receivable', { page: 1 });
     expect(receivable.body.rows.length + 100).toBe(receivable.body.count);
-    await bookAction(ctx, big.instanceIds[0]!, { action_type: 'mark_cancelled' });
+    await act(big.instanceIds[0]!, { action_type: 'mark_cancelled' });
   });
 
   it('shows receivables on a date from the actions made by then; on today they equal the pages\' open sums', async () => {
@@ -202,7 +205,7 @@ describe(`invoice reports (${testDialect})`, () => {
     // Three weeks on: a late payment on A's partly paid invoice, booked with its own payment day.
     t.clock.set('2026-03-31T09:00:00Z');
     await admin.login(ctx.tenant.admin.email!); // three weeks idle ended the session
-    await bookAction(ctx, a.instanceIds[1]!, { action_type: 'sync_payment', amount_c: 2740, pay_date: '2026-03-30' });
+    await bank(a.instanceIds[1]!, '27,40', '2026-03-30');
     const before = await admin.post('/api/1/invoices/accounts_receivable', { to: '2026-03-29' });
     const row = before.body.rows.find((x: { instance_id: number }) => x.instance_id === a.instanceIds[1]);
     expect(row).toMatchObject({ amount_c: 3740, amount_open_c: 2740, days_overdue: 5 });

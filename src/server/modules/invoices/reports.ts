@@ -96,7 +96,9 @@ export function instanceVat(row: Pick<InstanceRow, 'rows' | 'amount_c'>, invoice
   const rows = row.rows !== null ? parseRows(row.rows) : invoiceRows;
   const sum = rows.reduce((s, r) => s + r.amount_c, 0);
   const sign = sum !== 0 && sum === -row.amount_c ? -1 : 1;
-  return vatBreakdown(rows.map((r) => ({ amountWithVatCents: sign * r.amount_c, vatPercent: r.vat_percent }))).map((v) => ({
+  // Rows left at zero (a credit of some rows only) are not on the document's VAT.
+  const items = rows.filter((r) => r.amount_c !== 0).map((r) => ({ amountWithVatCents: sign * r.amount_c, vatPercent: r.vat_percent }));
+  return vatBreakdown(items).map((v) => ({
     vat_percent: v.vatPercent,
     net_c: v.netCents,
     vat_c: v.vatCents,
