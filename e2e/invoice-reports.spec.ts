@@ -158,3 +158,27 @@ test('accounts receivable: open on today, nothing before the invoices, downloads
   await expect(page.getByTestId('receivables-date')).toBeFocused();
   await expectAccessible(page, 'myyntisaamiset, virheellinen päivä');
 });
+
+test('on a phone the report pages fit the screen (tables scroll sideways) and work from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page);
+  for (const [path, heading] of [
+    ['/invoices/report', 'Laskuraportti'],
+    ['/invoices/sales_invoice_list', 'Myyntilaskuluettelo'],
+    ['/invoices/accounts_receivable', 'Myyntisaamiset'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText(`Raportti${RUN}`).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page, `${heading} puhelimella`);
+  }
+  // Keyboard only: a year from the picker and "Näytä" with Enter.
+  await page.goto('/invoices/sales_invoice_list');
+  await page.getByTestId('period-year').focus();
+  // Today is a free period (the last choice); the choice above it is a year.
+  await page.keyboard.press('ArrowUp');
+  await page.getByTestId('period-apply').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/from=\d{4}-01-01&to=\d{4}-12-31/);
+});

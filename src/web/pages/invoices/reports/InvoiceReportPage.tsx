@@ -12,6 +12,8 @@ import { PeriodForm } from './PeriodForm';
 import { RefsSection } from './RefsSection';
 import { Downloads, Empty, nowrap, periodText, ReportsNav, VatTable } from './ReportParts';
 import { usePeriodParams } from './reportParams';
+import { ScrollRegion } from '../../announcements/ScrollRegion';
+import classes from './reports.module.css';
 
 // `/invoices/report?from&to&invoice_id=1,2`: each invoice created in the period with the sums
 // of its page (invoiced, paid, credited, cancelled, open), the totals and the VAT breakdown,
@@ -31,7 +33,7 @@ export function InvoiceReportPage() {
   const shown = periodText(period);
 
   return (
-    <>
+    <div className={classes.page}>
       <PageHeader title={t('invoice_reports.nav_report')} />
       <ReportsNav />
       <Stack gap="md">
@@ -54,7 +56,7 @@ export function InvoiceReportPage() {
           <Empty testId="report-empty">{t('invoice_reports.report_empty')}</Empty>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={980}>
+            <ScrollRegion label={t('invoice_reports.report_table', { period: shown })} minWidth={980}>
               <Table striped verticalSpacing="sm" captionSide="top" data-testid="report-table">
                 <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
                   {t('invoice_reports.report_table', { period: shown })}
@@ -108,7 +110,7 @@ export function InvoiceReportPage() {
                   </Table.Tr>
                 </Table.Tfoot>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
             <VatTable rows={data.vat_breakdown} caption={t('invoice_reports.vat_table', { period: shown })} />
           </>
         )}
@@ -117,6 +119,6 @@ export function InvoiceReportPage() {
         </Title>
         <RefsSection period={period} />
       </Stack>
-    </>
+    </div>
   );
 }

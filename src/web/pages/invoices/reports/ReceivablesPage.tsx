@@ -13,6 +13,8 @@ import { RowsSkeleton } from '../../../components/RowsSkeleton';
 import { DayForm } from './PeriodForm';
 import { Downloads, Empty, nowrap, ReportsNav } from './ReportParts';
 import { helsinkiToday } from './reportParams';
+import { ScrollRegion } from '../../announcements/ScrollRegion';
+import classes from './reports.module.css';
 
 // `/invoices/accounts_receivable?to`: what was open on a day (today by default), 100 a page,
 // with the days overdue then and the total open.
@@ -39,7 +41,7 @@ export function ReceivablesPage() {
     );
 
   return (
-    <>
+    <div className={classes.page}>
       <PageHeader title={t('invoice_reports.nav_receivables')} />
       <ReportsNav />
       <Stack gap="md">
@@ -59,7 +61,7 @@ export function ReceivablesPage() {
           <Empty testId="receivables-empty">{t('invoice_reports.receivables_empty', { date: shown })}</Empty>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={760}>
+            <ScrollRegion label={t('invoice_reports.receivables_table', { date: shown })} minWidth={760}>
               <Table striped verticalSpacing="sm" captionSide="top" data-testid="receivables-table">
                 <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
                   {t('invoice_reports.receivables_table', { date: shown })}
@@ -89,11 +91,11 @@ export function ReceivablesPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
             <Pager pages={pages} page={page + 1} onChange={setPage} />
           </>
         )}
       </Stack>
-    </>
+    </div>
   );
 }

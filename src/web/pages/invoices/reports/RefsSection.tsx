@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Pager } from '../../../components/Pager';
 import { RowsSkeleton } from '../../../components/RowsSkeleton';
 import { Downloads, Empty, nowrap, periodText } from './ReportParts';
+import { ScrollRegion } from '../../announcements/ScrollRegion';
 
 /** The period's reference numbers (for matching bank payments), 100 a page, and their xlsx (/invoice_report/refs). */
 export function RefsSection({ period }: { period: Period }) {
@@ -33,7 +34,7 @@ export function RefsSection({ period }: { period: Period }) {
         <Empty testId="refs-empty">{t('invoice_reports.refs_empty')}</Empty>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollRegion label={t('invoice_reports.refs_table', { period: periodText(period) })} minWidth={640}>
             <Table striped verticalSpacing="xs" captionSide="top" data-testid="refs-table">
               <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
                 {t('invoice_reports.refs_table', { period: periodText(period) })} · {t('invoice_reports.rows', { count: data.count })}
@@ -61,7 +62,7 @@ export function RefsSection({ period }: { period: Period }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollRegion>
           <Pager pages={pages} page={page + 1} onChange={(p) => setPaged({ key, page: p - 1 })} />
         </>
       )}

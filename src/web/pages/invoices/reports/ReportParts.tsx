@@ -8,6 +8,7 @@ import { formatFinnishDate } from '../../../../shared/finnish/date';
 import type { InvoiceReport, Period } from '../../../api/invoiceReports';
 import { TabNav } from '../../../components/TabNav';
 import { PATHS } from '../../../paths';
+import { ScrollRegion } from '../../announcements/ScrollRegion';
 
 // What the three report pages share: the tabs between them and back to the invoices, the
 // download buttons, the VAT breakdown table and the empty state.
@@ -69,7 +70,7 @@ export function VatTable({ rows, caption }: { rows: InvoiceReport['vat_breakdown
   if (rows.length === 0) return null;
   const sum = (k: 'net_c' | 'vat_c' | 'gross_c') => rows.reduce((s, v) => s + v[k], 0);
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <ScrollRegion label={caption} minWidth={420}>
       <Table striped verticalSpacing="xs" captionSide="top" maw={640} data-testid="vat-table">
         <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
           {caption}
@@ -101,6 +102,6 @@ export function VatTable({ rows, caption }: { rows: InvoiceReport['vat_breakdown
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

@@ -12,6 +12,8 @@ import { RowsSkeleton } from '../../../components/RowsSkeleton';
 import { PeriodForm } from './PeriodForm';
 import { Downloads, Empty, nowrap, periodText, ReportsNav, VatTable } from './ReportParts';
 import { usePeriodParams } from './reportParams';
+import { ScrollRegion } from '../../announcements/ScrollRegion';
+import classes from './reports.module.css';
 
 // `/invoices/sales_invoice_list?from&to`: every invoice and credit invoice dated in the period
 // (today by default), 100 a page, with the totals and VAT of the whole period.
@@ -26,7 +28,7 @@ export function SalesListPage() {
   const vat = data ? data.vat_breakdown.reduce((s, v) => s + v.vat_c, 0) : 0;
 
   return (
-    <>
+    <div className={classes.page}>
       <PageHeader title={t('invoice_reports.nav_sales')} />
       <ReportsNav />
       <Stack gap="md">
@@ -46,7 +48,7 @@ export function SalesListPage() {
           <Empty testId="sales-empty">{t('invoice_reports.sales_empty')}</Empty>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={900}>
+            <ScrollRegion label={t('invoice_reports.sales_table', { period: shown })} minWidth={900}>
               <Table striped verticalSpacing="sm" captionSide="top" data-testid="sales-table">
                 <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
                   {t('invoice_reports.sales_table', { period: shown })}
@@ -80,12 +82,12 @@ export function SalesListPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollRegion>
             <Pager pages={pages} page={page + 1} onChange={setPage} />
             <VatTable rows={data.vat_breakdown} caption={t('invoice_reports.vat_table', { period: shown })} />
           </>
         )}
       </Stack>
-    </>
+    </div>
   );
 }
