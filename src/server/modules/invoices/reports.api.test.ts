@@ -138,6 +138,10 @@ describe(`invoice reports (${testDialect})`, () => {
 
     const text = await pdfText('/invoice_report/pdf?from=2026-01-01&to=2026-12-31');
     for (const s of ['Laskuraportti', '1.1.2026–31.12.2026', 'Jäsenmaksu', 'Laskuja', 'Erääntyneitä', 'Yhteensä', '142,20 €', '62,40 €', '33,40 €', 'ALV-erittely', '25,5 %', '7,56 €']) expect(text).toContain(s);
+    // Without a period: this year.
+    const [byDefault] = await xlsxRows('/invoice_report/xls');
+    expect(byDefault![0]![0]).toBe('Laskuraportti 1.1.2026–31.12.2026');
+    expect(byDefault!.at(-1)![header.indexOf('Laskutettu')]).toBe(142.2);
     expect((await getRaw(t.app, admin, '/invoice_report/xls?from=2026-13-01')).statusCode).toBe(400);
     expect((await getRaw(t.app, admin, '/invoice_report/pdf?invoice_id=abc')).statusCode).toBe(400);
   });
