@@ -77,6 +77,30 @@ export async function instancesCreatedBetween(
     .execute();
 }
 
+export type SalesDocument = InstanceRow & { invoice_date: string };
+
+/**
+ * Invoices and credit invoices dated in the period, by number: an invoice carries its invoice's
+ * date (printed on it, the first round's day), a credit invoice the day it was made.
+ */
+export async function salesDocuments(db: Db, tenantId: number, range: { start: string; end: string; coversFrom: string }, period: { from: string; to: string }): Promise<SalesDocument[]> {
+  return db
+    .selectFrom('invoice_instances')
+    .innerJoin('invoices', (j) => j.onRef('invoices.id', '=', 'invoice_instances.invoice_id').onRef('invoices.tenant_id', '=', 'invoice_instances.tenant_id'))
+    .selectAll('invoice_instances')
+    .select('invoices.invoice_date')
+    .where('invoice_instances.tenant_id', '=', tenantId)
+    .where('invoices.created_at', '>=', range.coversFrom)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('invoice_instances.kind', '=', 'invoice'), eb('invoices.invoice_date', '>=', period.from), eb('invoices.invoice_date', '<=', period.to)]),
+        eb.and([eb('invoice_instances.kind', '=', 'credit'), eb('invoice_instances.created_at', '>=', range.start), eb('invoice_instances.created_at', '<', range.end)]),
+      ]),
+    )
+    .orderBy('invoice_instances.invoice_number')
+    .execute();
+}
+
 /** The invoices' rows JSON and subjects, by invoice id. */
 export async function invoicesByIds(db: Db, tenantId: number, ids: readonly number[]): Promise<Map<number, { rows: string; subject: string }>> {
   const out = new Map<number, { rows: string; subject: string }>();

@@ -235,7 +235,8 @@ describe(`invoice reports (${testDialect})`, () => {
     const edge = await sentInvoice(ctx, { members: 1 });
     const db = t.deps.db;
     const move = async (inv: SentInvoice, at: string) => {
-      await db.updateTable('invoices').set({ created_at: at }).where('id', '=', inv.invoiceId).execute();
+      const day = at < '2023-12-04T22:00:00Z' ? '2023-12-04' : '2023-12-05';
+      await db.updateTable('invoices').set({ created_at: at, invoice_date: day }).where('id', '=', inv.invoiceId).execute();
       await db.updateTable('invoice_instances').set({ created_at: at }).where('invoice_id', '=', inv.invoiceId).execute();
     };
     await move(old, '2023-12-04T12:00:00Z');

@@ -185,9 +185,9 @@ export interface SalesList {
   vat_breakdown: VatRow[];
 }
 
-/** Every invoice and credit invoice dated (made) in the period, by number, with its VAT. */
+/** Every invoice and credit invoice dated in the period (the date printed on it), by number, with its VAT. */
 export async function salesList(deps: Deps, tenant: Tenant, period: Period): Promise<SalesList> {
-  const instances = await repo.instancesCreatedBetween(deps.db, tenant.id, bounds(period), ['invoice', 'credit']);
+  const instances = await repo.salesDocuments(deps.db, tenant.id, bounds(period), period);
   const invoices = await repo.invoicesByIds(deps.db, tenant.id, instances.map((i) => i.invoice_id));
   const rows = instances.map((r) => ({
     instance_id: r.id,
@@ -195,7 +195,7 @@ export async function salesList(deps: Deps, tenant: Tenant, period: Period): Pro
     invoice_number: r.invoice_number,
     kind: r.kind,
     name: r.recipient_name,
-    date: helsinkiDate(r.created_at),
+    date: r.kind === 'credit' ? helsinkiDate(r.created_at) : r.invoice_date,
     date_due: r.date_due,
     reference: r.reference,
     amount_c: r.amount_c,
