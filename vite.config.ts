@@ -18,6 +18,8 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // The invoice reports' downloads are server files outside /api.
+      '/invoice_report': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
 });

@@ -13,6 +13,9 @@ import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
 import { GroupsPage } from './pages/groups/GroupsPage';
 import { ImportsPage } from './pages/import/ImportsPage';
 import { ImportWizardPage } from './pages/import/ImportWizardPage';
+import { InvoiceReportPage } from './pages/invoices/reports/InvoiceReportPage';
+import { ReceivablesPage } from './pages/invoices/reports/ReceivablesPage';
+import { SalesListPage } from './pages/invoices/reports/SalesListPage';
 import { LogPage } from './pages/log/LogPage';
 import { LogReceiptsPage } from './pages/log/LogReceiptsPage';
 import { LogTransactionsPage } from './pages/log/LogTransactionsPage';
@@ -83,6 +86,10 @@ const PAGES = {
   [PATHS.balanceBuy]: BalanceBuyPage,
   [PATHS.balanceThanks]: BalanceThanksPage,
   [PATHS.balanceSendEmail]: BalanceSendEmailPage,
+
+  [PATHS.invoiceReport]: InvoiceReportPage,
+  [PATHS.invoiceSalesList]: SalesListPage,
+  [PATHS.invoiceReceivable]: ReceivablesPage,
 
   [PATHS.editMeSession]: EditMeSessionPage,
 } satisfies Record<RegisteredPath, ComponentType>;

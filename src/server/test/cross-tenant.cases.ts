@@ -16,6 +16,7 @@ import { paymentsCases } from './cross-tenant.payments';
 // this one (cross-tenant.everyday) can use them without importing this file back.
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
 import { receiptCases } from './cross-tenant.receipts';
+import { invoiceReportCases } from './cross-tenant.invoice-reports';
 import { invoiceCoreCases } from './cross-tenant.invoices-core';
 import { invoiceActionCases } from './cross-tenant.invoices-actions';
 
@@ -437,6 +438,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...idCases('fields', (w) => w.bFieldId, { name: 'kaapattu', label: 'Kaapattu', type: 'text', visibility: 2 }),
   ...idCases('groups', (w) => w.bGroupId, { name: 'kaapattu', label: 'Kaapattu' }),
   ...receiptCases,
+  ...invoiceReportCases,
   {
     method: 'GET',
     url: '/api/1/fields/all',
