@@ -636,6 +636,9 @@ const en = {
   'settings.vat_obliged_help': 'Invoices then include VAT.',
   'settings.porg_enabled': 'Guardians\' email addresses in use',
   'settings.porg_enabled_help': 'Two guardians\' email addresses can be stored for a member, and messages are sent to them too.',
+  // invoices: web (the RF reference setting)
+  'settings.invoice_rf_reference': 'Use RF references on invoices',
+  'settings.invoice_rf_reference_help': 'Invoices carry an international RF reference (for example RF18 1234 5) instead of a Finnish reference number. Applies to invoices sent from now on.',
   'settings.saved': 'Settings saved.',
   'settings.eclaim_page': 'Expense claim settings',
   'settings.eclaim_intro': 'When expense claims are on, members can claim expenses, mileage and per diems through the register.',

@@ -636,6 +636,9 @@ const fi = {
   'settings.vat_obliged_help': 'Laskuille merkitään tällöin arvonlisävero.',
   'settings.porg_enabled': 'Huoltajien sähköpostiosoitteet käytössä',
   'settings.porg_enabled_help': 'Jäsenelle voi tallentaa kaksi huoltajan sähköpostiosoitetta, ja viestit lähetetään myös niihin.',
+  // invoices: web (the RF reference setting)
+  'settings.invoice_rf_reference': 'Käytä laskuissa RF-viitettä',
+  'settings.invoice_rf_reference_help': 'Laskuihin tulee kansainvälinen RF-viite (esimerkiksi RF18 1234 5) suomalaisen viitenumeron sijaan. Koskee tämän jälkeen lähetettäviä laskuja.',
   'settings.saved': 'Asetukset tallennettu.',
   'settings.eclaim_page': 'Kulukorvausasetukset',
   'settings.eclaim_intro': 'Kun kulukorvaukset ovat käytössä, jäsenet voivat hakea kulukorvauksia, kilometrikorvauksia ja päivärahoja rekisterin kautta.',

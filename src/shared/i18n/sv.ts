@@ -636,6 +636,9 @@ const sv = {
   'settings.vat_obliged_help': 'Fakturorna får då mervärdesskatt.',
   'settings.porg_enabled': 'Vårdnadshavarnas e-postadresser används',
   'settings.porg_enabled_help': 'För en medlem kan två vårdnadshavares e-postadresser sparas, och meddelanden skickas också till dem.',
+  // invoices: web (the RF reference setting)
+  'settings.invoice_rf_reference': 'Använd RF-referens på fakturor',
+  'settings.invoice_rf_reference_help': 'Fakturorna får en internationell RF-referens (till exempel RF18 1234 5) i stället för ett finskt referensnummer. Gäller fakturor som skickas härefter.',
   'settings.saved': 'Inställningarna har sparats.',
   'settings.eclaim_page': 'Inställningar för kostnadsersättningar',
   'settings.eclaim_intro': 'När kostnadsersättningar används kan medlemmarna ansöka om kostnadsersättningar, kilometerersättningar och dagtraktamenten via registret.',
