@@ -91,6 +91,14 @@ export const pageAccess = [
   { path: PATHS.balanceThanks, role: 'admin' },
   { path: PATHS.balanceSendEmail, role: 'admin' },
 
+  // Invoices (issue 15): money and members' data, sent as paid messages, so site admins only.
+  { path: PATHS.invoices, role: 'admin', nav: NAV.invoices },
+  { path: PATHS.invoiceNew, role: 'admin' },
+  { path: PATHS.invoiceAddRecipients, role: 'admin' },
+  { path: PATHS.invoiceReminder, role: 'admin' },
+  { path: PATHS.invoice, role: 'admin' },
+  { path: PATHS.invoicePerson, role: 'admin' },
+
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },
 ] as const satisfies readonly PageAccess[];

@@ -61,6 +61,16 @@ export function useInvoice(id: number | null, page = 0, status: InvoiceStatus | 
   });
 }
 
+/** One recipient's page: the invoice with that person's instances (`?person_id=`, invoicePersonQuery). */
+export function useInvoicePerson(id: number | null, personId: number | null) {
+  return useQuery({
+    queryKey: ['invoices', 'person', { id, personId }] as const,
+    queryFn: () => api.get(`invoices/${String(id)}?person_id=${String(personId)}`, invoiceReply),
+    enabled: id !== null && personId !== null,
+    refetchInterval: (query) => (query.state.data?.polling ? INVOICE_POLL_MS : false),
+  });
+}
+
 /** The composer's preview; the caller debounces the body. */
 export function useInvoicePreview(body: PreviewInput | null) {
   return useQuery({

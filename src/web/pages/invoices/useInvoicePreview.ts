@@ -1,0 +1,31 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { PREVIEW_DEBOUNCE_MS } from '../../../shared/constants';
+import { useInvoicePreview } from '../../api/invoices';
+import { type InvoiceDraft, previewBody } from './invoiceModel';
+
+/**
+ * The preview of the invoice draft. Text, rows and dates reach it PREVIEW_DEBOUNCE_MS (1 s)
+ * after the last change; recipient changes at once (the filter editor already waits), as in
+ * the announcement composer.
+ */
+export function useDebouncedInvoicePreview(draft: InvoiceDraft, vatObliged: boolean) {
+  const textKey = JSON.stringify([draft.msg_media, draft.subject, draft.description, draft.rows, draft.date_due, draft.sms_notify]);
+  const [debouncedText] = useDebouncedValue(textKey, PREVIEW_DEBOUNCE_MS);
+  const recipientsKey = JSON.stringify([draft.filter, draft.addrecips]);
+  const body = useMemo(() => {
+    const [msg_media, subject, description, rows, date_due, sms_notify] = JSON.parse(debouncedText) as [
+      InvoiceDraft['msg_media'],
+      string,
+      string,
+      InvoiceDraft['rows'],
+      string,
+      boolean,
+    ];
+    const [filter, addrecips] = JSON.parse(recipientsKey) as [InvoiceDraft['filter'], number[]];
+    return previewBody({ msg_media, subject, description, rows, date_due, sms_notify, filter, addrecips }, vatObliged);
+  }, [debouncedText, recipientsKey, vatObliged]);
+  const query = useInvoicePreview(body);
+  const settled = debouncedText === textKey && !query.isFetching && !query.isPlaceholderData;
+  return { query, body, settled };
+}
