@@ -28,6 +28,7 @@ import { savedFilterRoutes } from './modules/savedfilters/routes';
 import { hookRoutes } from './modules/hooks/routes';
 import { msgviewRoutes } from './modules/msgview/routes';
 import { announcementRoutes } from './modules/announcements/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -105,6 +106,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   hookRoutes(app);
   msgviewRoutes(app);
   announcementRoutes(app);
+  invoiceRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
   receiptRoutes(app);

@@ -16,6 +16,7 @@ import { paymentsCases } from './cross-tenant.payments';
 // this one (cross-tenant.everyday) can use them without importing this file back.
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
 import { receiptCases } from './cross-tenant.receipts';
+import { invoiceCoreCases } from './cross-tenant.invoices-core';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -140,6 +141,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...msgviewCases,
   ...messagingCases,
   ...paymentsCases,
+  ...invoiceCoreCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

@@ -87,6 +87,24 @@ const en = {
   message_no_recipients: "The message has no recipient the chosen medium can reach.",
   message_warning_credentials_request: "The message asks for a password or a personal identity code. Make sure this is needed: scam messages ask for the same.",
   announcement_not_draft: "The announcement has already been sent or cancelled and can no longer be changed.",
+  // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Enter the date as dd.mm.yyyy.",
+  invoice_amount_invalid: "Enter the amount in euros, for example 25 or 25,50. The amount must be more than zero.",
+  invoice_vat_rate_invalid: "Choose a VAT rate valid on the invoice date.",
+  invoice_rows_required: "The invoice needs at least one row.",
+  invoice_too_many_rows: "An invoice can have at most 8 rows.",
+  invoice_total_too_large: "The invoice total can be at most 99 999,99 €.",
+  invoice_needs_confirmation: "The invoice total is over 9 999 €. Confirm that the amount is right.",
+  invoice_due_in_past: "The due date cannot be in the past.",
+  invoice_too_many_pages: "An invoice can have at most 16 pages.",
+  invoice_bank_account_missing: "Sending invoices needs a bank account (IBAN) in the association's settings.",
+  invoice_not_draft: "The invoice has already been sent or cancelled and can no longer be changed.",
+  invoice_not_sent: "The invoice has not been sent yet.",
+  invoice_add_recipients_vat_changed: "Recipients cannot be added: the association's VAT obligation has changed since the invoice was sent.",
+  invoice_add_recipients_legacy: "Recipients cannot be added to an old invoice.",
+  invoice_recipients_changed: "Recipients were just added to this invoice elsewhere. Preview again, then send.",
+  invoice_add_recipients_send_only: "Added recipients get the invoice at once: send the invoice.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "This is already paid.",
@@ -1341,6 +1359,9 @@ const en = {
   'log.event.message_paid': "Message paid",
   'log.event.trust_blocked': "Sending messages blocked",
   'log.event.trust_unblocked': "Sending messages allowed again",
+  // invoices: core
+  'log.event.invoice_saved': "Invoice saved",
+  'log.event.invoice_sent': "Invoice sent",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Tier changed",
   'log.event.login': "Sign-in",

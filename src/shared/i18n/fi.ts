@@ -86,6 +86,24 @@ const fi = {
   message_no_recipients: "Viestillä ei ole yhtään vastaanottajaa, jonka valittu lähetystapa tavoittaa.",
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
+  // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Kirjoita päivämäärä muodossa pp.kk.vvvv.",
+  invoice_amount_invalid: "Kirjoita summa euroina, esimerkiksi 25 tai 25,50. Summan pitää olla suurempi kuin nolla.",
+  invoice_vat_rate_invalid: "Valitse laskun päivämääränä voimassa oleva arvonlisäverokanta.",
+  invoice_rows_required: "Laskulla pitää olla vähintään yksi rivi.",
+  invoice_too_many_rows: "Laskulla voi olla enintään 8 riviä.",
+  invoice_total_too_large: "Laskun loppusumma voi olla enintään 99 999,99 €.",
+  invoice_needs_confirmation: "Laskun loppusumma on yli 9 999 €. Vahvista, että summa on oikein.",
+  invoice_due_in_past: "Eräpäivä ei voi olla menneisyydessä.",
+  invoice_too_many_pages: "Laskussa voi olla enintään 16 sivua.",
+  invoice_bank_account_missing: "Laskun lähettäminen vaatii tilinumeron (IBAN) yhdistyksen asetuksissa.",
+  invoice_not_draft: "Lasku on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
+  invoice_not_sent: "Laskua ei ole vielä lähetetty.",
+  invoice_add_recipients_vat_changed: "Vastaanottajia ei voi lisätä, koska yhdistyksen arvonlisäverovelvollisuus on muuttunut laskun lähettämisen jälkeen.",
+  invoice_add_recipients_legacy: "Vanhaan laskuun ei voi lisätä vastaanottajia.",
+  invoice_recipients_changed: "Laskulle lisättiin juuri vastaanottajia toisaalla. Esikatsele uudelleen ja lähetä sitten.",
+  invoice_add_recipients_send_only: "Lisätyt vastaanottajat saavat laskun heti: lähetä lasku.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",
@@ -1341,6 +1359,9 @@ const fi = {
   'log.event.message_paid': "Viesti maksettu",
   'log.event.trust_blocked': "Viestien lähettäminen estetty",
   'log.event.trust_unblocked': "Viestien lähettäminen sallittu uudelleen",
+  // invoices: core
+  'log.event.invoice_saved': "Lasku tallennettu",
+  'log.event.invoice_sent': "Lasku lähetetty",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Palvelutaso vaihdettu",
   'log.event.login': "Kirjautuminen",

@@ -87,6 +87,24 @@ const sv = {
   message_no_recipients: "Meddelandet har ingen mottagare som det valda sättet når.",
   message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
+  // invoices: core
+  // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
+  _validation_invalid_date: "Skriv datumet i formen dd.mm.åååå.",
+  invoice_amount_invalid: "Skriv beloppet i euro, till exempel 25 eller 25,50. Beloppet måste vara större än noll.",
+  invoice_vat_rate_invalid: "Välj en momssats som gäller på fakturadatumet.",
+  invoice_rows_required: "Fakturan måste ha minst en rad.",
+  invoice_too_many_rows: "Fakturan kan ha högst 8 rader.",
+  invoice_total_too_large: "Fakturans totalbelopp kan vara högst 99 999,99 €.",
+  invoice_needs_confirmation: "Fakturans totalbelopp är över 9 999 €. Bekräfta att beloppet är rätt.",
+  invoice_due_in_past: "Förfallodagen kan inte ligga i det förflutna.",
+  invoice_too_many_pages: "Fakturan kan ha högst 16 sidor.",
+  invoice_bank_account_missing: "För att skicka fakturor behövs ett kontonummer (IBAN) i föreningens inställningar.",
+  invoice_not_draft: "Fakturan har redan skickats eller avbrutits och kan inte längre ändras.",
+  invoice_not_sent: "Fakturan har inte skickats ännu.",
+  invoice_add_recipients_vat_changed: "Mottagare kan inte läggas till eftersom föreningens momsskyldighet har ändrats efter att fakturan skickades.",
+  invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
+  invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
+  invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",
@@ -1341,6 +1359,9 @@ const sv = {
   'log.event.message_paid': "Meddelande betalt",
   'log.event.trust_blocked': "Utskick spärrade",
   'log.event.trust_unblocked': "Utskick tillåtna igen",
+  // invoices: core
+  'log.event.invoice_saved': "Faktura sparad",
+  'log.event.invoice_sent': "Faktura skickad",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Servicenivå ändrad",
   'log.event.login': "Inloggning",

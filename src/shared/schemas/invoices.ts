@@ -54,6 +54,8 @@ export const invoicePreviewBody = z.object({
   sms_notify: z.boolean().default(false),
   filter: filterSchema.optional(),
   addrecips: z.array(z.number().int().positive()).max(ADDRECIPS_MAX, '_validation_too_many').default([]),
+  /** Previewing recipients added to this sent invoice: its own rows, due date and media; members already invoiced left out. */
+  add_to: z.number().int().positive().optional(),
 });
 export type InvoicePreviewBody = z.infer<typeof invoicePreviewBody>;
 

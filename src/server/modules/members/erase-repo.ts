@@ -98,6 +98,11 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
     await db.updateTable('balance_rows').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('messages').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('payment_items').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('invoices').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    await db.updateTable('invoice_actions').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
+    // Invoices are accounting records, kept six years: the name and address as invoiced stay,
+    // the link to the erased member goes.
+    await db.updateTable('invoice_instances').set({ member_id: null }).where('tenant_id', '=', tenantId).where('member_id', 'in', chunk).execute();
     // A message's delivery keeps its status for the message's counts, not who it went to.
     await db
       .updateTable('deliveries')
