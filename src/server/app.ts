@@ -29,6 +29,7 @@ import { hookRoutes } from './modules/hooks/routes';
 import { msgviewRoutes } from './modules/msgview/routes';
 import { announcementRoutes } from './modules/announcements/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
+import { invoiceActionRoutes } from './modules/invoices/actions-routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -107,6 +108,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   msgviewRoutes(app);
   announcementRoutes(app);
   invoiceRoutes(app);
+  invoiceActionRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
   receiptRoutes(app);

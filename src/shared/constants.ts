@@ -139,7 +139,23 @@ export const LOG_EVENT_GROUPS = {
   ],
   settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created', 'balance_credited', 'balance_purchased', 'referrals_sent', 'referral_credited', 'tier_changed'],
   // Messaging (announcements, payment items, the association's trust status).
-  messages: ['announcement_saved', 'announcement_sent', 'announcement_cancelled', 'message_paid', 'trust_blocked', 'trust_unblocked', 'invoice_saved', 'invoice_sent'],
+  messages: [
+    'announcement_saved',
+    'announcement_sent',
+    'announcement_cancelled',
+    'message_paid',
+    'trust_blocked',
+    'trust_unblocked',
+    'invoice_saved',
+    'invoice_sent',
+    // invoices: actions (hand actions, credits, bulk marks and their undo, reminders)
+    'invoice_action_added',
+    'invoice_credited',
+    'invoice_bulk_marked',
+    'invoice_bulk_undone',
+    'invoice_reminder_saved',
+    'invoice_reminder_sent',
+  ],
   sessions: [
     'login',
     'login_failed',

@@ -17,6 +17,7 @@ import { paymentsCases } from './cross-tenant.payments';
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
 import { receiptCases } from './cross-tenant.receipts';
 import { invoiceCoreCases } from './cross-tenant.invoices-core';
+import { invoiceActionCases } from './cross-tenant.invoices-actions';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -142,6 +143,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...messagingCases,
   ...paymentsCases,
   ...invoiceCoreCases,
+  ...invoiceActionCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

@@ -105,6 +105,19 @@ const en = {
   invoice_add_recipients_legacy: "Recipients cannot be added to an old invoice.",
   invoice_recipients_changed: "Recipients were just added to this invoice elsewhere. Preview again, then send.",
   invoice_add_recipients_send_only: "Added recipients get the invoice at once: send the invoice.",
+  // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
+  credit_row_exceeds: "The credit is larger than what is left of the row.",
+  credit_total_zero: "Enter an amount to credit on at least one row.",
+  credit_total_exceeds: "The credit is larger than what is left of the invoice.",
+  credit_multi_vat_full_only: "The invoice's rows have several VAT rates, so it can only be credited in full.",
+  credit_total_must_equal_open: "A partly paid invoice with several VAT rates must be credited exactly its open amount.",
+  invoice_action_not_allowed: "This action is not possible in the invoice's current status.",
+  invoice_payment_amount_invalid: "Enter the amount in euros, for example 25.50, or with a minus sign to correct, for example -25.50.",
+  invoice_payment_zero: "Enter an amount other than zero. A negative amount corrects a wrong entry.",
+  invoice_payment_below_zero: "The correction is larger than the payments booked on the invoice.",
+  batch_already_undone: "This change has already been undone.",
+  invoice_reminder_no_instances: "There are no invoices to remind about: choose overdue or underpaid invoices.",
+  invoice_reminder_due_in_past: "The new due date cannot be in the past.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "This is already paid.",
@@ -1362,6 +1375,13 @@ const en = {
   // invoices: core
   'log.event.invoice_saved': "Invoice saved",
   'log.event.invoice_sent': "Invoice sent",
+  // invoices: actions
+  'log.event.invoice_action_added': "Action booked on an invoice",
+  'log.event.invoice_credited': "Invoice credited",
+  'log.event.invoice_bulk_marked': "Invoices marked at once",
+  'log.event.invoice_bulk_undone': "Marking of invoices undone",
+  'log.event.invoice_reminder_saved': "Payment reminder saved as a draft",
+  'log.event.invoice_reminder_sent': "Payment reminder sent",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Tier changed",
   'log.event.login': "Sign-in",

@@ -104,6 +104,19 @@ const fi = {
   invoice_add_recipients_legacy: "Vanhaan laskuun ei voi lisätä vastaanottajia.",
   invoice_recipients_changed: "Laskulle lisättiin juuri vastaanottajia toisaalla. Esikatsele uudelleen ja lähetä sitten.",
   invoice_add_recipients_send_only: "Lisätyt vastaanottajat saavat laskun heti: lähetä lasku.",
+  // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
+  credit_row_exceeds: "Hyvitys on suurempi kuin rivistä on vielä hyvittämättä.",
+  credit_total_zero: "Anna hyvitettävä summa vähintään yhdelle riville.",
+  credit_total_exceeds: "Hyvitys on suurempi kuin laskusta on vielä hyvittämättä.",
+  credit_multi_vat_full_only: "Laskun riveillä on useita arvonlisäverokantoja, joten sen voi hyvittää vain kokonaan.",
+  credit_total_must_equal_open: "Osittain maksetun, useita verokantoja sisältävän laskun hyvityksen on oltava yhtä suuri kuin avoin summa.",
+  invoice_action_not_allowed: "Tätä toimenpidettä ei voi tehdä laskun nykyisessä tilassa.",
+  invoice_payment_amount_invalid: "Kirjoita summa euroina, esimerkiksi 25,50, tai korjaukseen miinusmerkin kanssa, esimerkiksi -25,50.",
+  invoice_payment_zero: "Anna summa, joka ei ole nolla. Negatiivinen summa korjaa virheellisen kirjauksen.",
+  invoice_payment_below_zero: "Korjaus on suurempi kuin laskulle kirjatut maksut.",
+  batch_already_undone: "Tämä muutos on jo kumottu.",
+  invoice_reminder_no_instances: "Muistutettavia laskuja ei ole: valitse erääntyneitä tai vajaasti maksettuja laskuja.",
+  invoice_reminder_due_in_past: "Uusi eräpäivä ei voi olla menneisyydessä.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",
@@ -1362,6 +1375,13 @@ const fi = {
   // invoices: core
   'log.event.invoice_saved': "Lasku tallennettu",
   'log.event.invoice_sent': "Lasku lähetetty",
+  // invoices: actions
+  'log.event.invoice_action_added': "Laskulle kirjattu toimenpide",
+  'log.event.invoice_credited': "Lasku hyvitetty",
+  'log.event.invoice_bulk_marked': "Laskut merkitty kerralla",
+  'log.event.invoice_bulk_undone': "Laskujen merkintä kumottu",
+  'log.event.invoice_reminder_saved': "Maksumuistutus tallennettu luonnokseksi",
+  'log.event.invoice_reminder_sent': "Maksumuistutus lähetetty",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Palvelutaso vaihdettu",
   'log.event.login': "Kirjautuminen",

@@ -105,6 +105,19 @@ const sv = {
   invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
   invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
   invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
+  // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
+  credit_row_exceeds: "Krediteringen är större än det som återstår av raden.",
+  credit_total_zero: "Ange ett belopp att kreditera på minst en rad.",
+  credit_total_exceeds: "Krediteringen är större än det som återstår av fakturan.",
+  credit_multi_vat_full_only: "Fakturans rader har flera momssatser, så den kan bara krediteras helt.",
+  credit_total_must_equal_open: "Krediteringen av en delvis betald faktura med flera momssatser måste vara lika stor som det öppna beloppet.",
+  invoice_action_not_allowed: "Åtgärden kan inte göras i fakturans nuvarande status.",
+  invoice_payment_amount_invalid: "Ange beloppet i euro, till exempel 25,50, eller med minustecken för en rättelse, till exempel -25,50.",
+  invoice_payment_zero: "Ange ett belopp som inte är noll. Ett negativt belopp rättar en felaktig bokning.",
+  invoice_payment_below_zero: "Rättelsen är större än de betalningar som bokats på fakturan.",
+  batch_already_undone: "Ändringen har redan ångrats.",
+  invoice_reminder_no_instances: "Det finns inga fakturor att påminna om: välj förfallna eller underbetalda fakturor.",
+  invoice_reminder_due_in_past: "Det nya förfallodatumet kan inte ligga i det förflutna.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",
@@ -1362,6 +1375,13 @@ const sv = {
   // invoices: core
   'log.event.invoice_saved': "Faktura sparad",
   'log.event.invoice_sent': "Faktura skickad",
+  // invoices: actions
+  'log.event.invoice_action_added': "Åtgärd bokad på faktura",
+  'log.event.invoice_credited': "Faktura krediterad",
+  'log.event.invoice_bulk_marked': "Fakturor markerade på en gång",
+  'log.event.invoice_bulk_undone': "Markering av fakturor ångrad",
+  'log.event.invoice_reminder_saved': "Betalningspåminnelse sparad som utkast",
+  'log.event.invoice_reminder_sent': "Betalningspåminnelse skickad",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Servicenivå ändrad",
   'log.event.login': "Inloggning",

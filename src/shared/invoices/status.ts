@@ -143,7 +143,7 @@ export interface InvoiceAggregates {
 /**
  * The invoice page's and the reports' sums over instances (credit invoices excluded: their
  * amounts are in the credited sum of the instance they credit). The identity
- * total = paid + credited + cancelled + pending − overpaid − marked paid open holds by
+ * total = paid + credited + cancelled + pending − overpaid + marked paid open holds by
  * construction; reports use this same function so they reconcile to the cent.
  */
 export function aggregate(items: readonly (InstanceFacts & { status: InvoiceStatus })[]): InvoiceAggregates {
