@@ -30,6 +30,7 @@ import { msgviewRoutes } from './modules/msgview/routes';
 import { announcementRoutes } from './modules/announcements/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { invoiceActionRoutes } from './modules/invoices/actions-routes';
+import { invoicePdfRoutes } from './modules/invoices/pdf-routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   announcementRoutes(app);
   invoiceRoutes(app);
   invoiceActionRoutes(app);
+  invoicePdfRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
   receiptRoutes(app);

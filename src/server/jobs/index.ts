@@ -5,6 +5,7 @@ import { createOutboxWorker, type WorkerOptions } from '../modules/outbox/worker
 import { createProviders, closeProviders } from '../modules/outbox/providers/index';
 import { startBounceServer } from '../modules/outbox/bounces';
 import type { Providers } from '../modules/outbox/providers';
+import { invoicePersonalisers } from '../modules/invoices/personalise';
 
 // Every piece of background work starts here and stops here. `maintenance` is the upkeep
 // every web process does (old uploads, SQLite planner statistics); `workers` is the outbox
@@ -39,7 +40,8 @@ export async function startJobs(deps: Deps, opts: JobOptions): Promise<Jobs> {
   }
   if (opts.workers) {
     const providers = opts.providers ?? createProviders(deps.config);
-    const worker = createOutboxWorker(deps, providers, { log, ...opts.worker });
+    // Invoices and reminders: each delivery gets its recipient's own amount, reference and PDF.
+    const worker = createOutboxWorker(deps, providers, { log, personalise: invoicePersonalisers(deps), ...opts.worker });
     worker.start();
     // Stopped in reverse: the worker finishes its round before the providers close.
     stops.push(() => closeProviders(providers));

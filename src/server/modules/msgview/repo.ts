@@ -53,7 +53,7 @@ export async function deliveryWithMessage(db: Db, tenantId: number, deliveryId: 
   return db
     .selectFrom('deliveries as d')
     .innerJoin('messages as m', (j) => j.onRef('m.id', '=', 'd.message_id').onRef('m.tenant_id', '=', 'd.tenant_id'))
-    .select(['d.id', 'd.member_id', 'd.medium', 'd.address', 'd.status', 'm.subject', 'm.content', 'm.msg_media', 'm.sent_at'])
+    .select(['d.id', 'd.message_id', 'd.member_id', 'd.medium', 'd.address', 'd.status', 'm.kind', 'm.subject', 'm.content', 'm.msg_media', 'm.sent_at'])
     .where('d.tenant_id', '=', tenantId)
     .where('d.id', '=', deliveryId)
     .executeTakeFirst();

@@ -15,7 +15,7 @@ import { notFoundPage, WEB_VIEW_CSP } from './page';
 // /msg/ path is answered here, so none falls through to the single-page app.
 
 /** The session plugin reads sessions only for /api/; these admin-only files need it too. */
-async function loadSession(req: FastifyRequest): Promise<void> {
+export async function loadSession(req: FastifyRequest): Promise<void> {
   if (req.auth) return;
   const raw = req.cookies[SESSION_COOKIE];
   if (!raw) return;

@@ -7,6 +7,7 @@ import { recordOutcome } from '../contacts/repo';
 import { sanitizeContent } from '../messages/email-render';
 import { escapeHtml, messagePage } from './page';
 import * as repo from './repo';
+import { personalView } from '../invoices/personalise';
 
 // The public web view of one delivery (`/msg/show/{media}/{token}`): the link in an email or
 // SMS opens the message in a browser. The token is the delivery id with a keyed tag, so it
@@ -39,5 +40,8 @@ export async function showDelivery(deps: Deps, tenant: Tenant, media: string, to
       }
     }
   });
-  return messagePage({ associationName: tenant.name, subject: d.subject, contentHtml: contentHtml(d.medium as MessageMedia, d.content) });
+  // An invoice or a reminder shows the recipient's own amount, reference and payment details.
+  const own = await personalView(deps.db, tenant.id, { ...d, medium: d.medium as MessageMedia, association: tenant.name });
+  const { subject, content } = own ?? d;
+  return messagePage({ associationName: tenant.name, subject, contentHtml: contentHtml(d.medium as MessageMedia, content) });
 }

@@ -101,3 +101,12 @@ export async function pdfPageCount(pdf: Buffer): Promise<number> {
 function decodeXml(s: string): string {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
+
+/**
+ * The data of the one bar code of a symbology in an image (zbar-tools' zbarimg, used by the
+ * tests that read printed invoices back). zbarimg exits non-zero when it finds none.
+ */
+export async function decodeBarcode(png: Buffer, symbology: 'code128' | 'qrcode'): Promise<string> {
+  const out = await run('zbarimg', ['--raw', '-q', '--nodbus', '-Sdisable', `-S${symbology}.enable`, '-'], png);
+  return out.toString('utf8').replace(/\n$/, '');
+}
