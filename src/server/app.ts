@@ -34,6 +34,7 @@ import { invoicePdfRoutes } from './modules/invoices/pdf-routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
+import { invoiceReportRoutes } from './modules/invoices/report-routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -114,6 +115,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   mooneyRoutes(app);
   onlineRoutes(app);
   receiptRoutes(app);
+  invoiceReportRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

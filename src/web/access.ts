@@ -99,6 +99,12 @@ export const pageAccess = [
   { path: PATHS.invoice, role: 'admin' },
   { path: PATHS.invoicePerson, role: 'admin' },
 
+  // Invoice reports (issue 15, reports part): money and members' names, so site admins only.
+  // The downloads (/invoice_report/…) are server files, not pages.
+  { path: PATHS.invoiceReport, role: 'admin' },
+  { path: PATHS.invoiceSalesList, role: 'admin' },
+  { path: PATHS.invoiceReceivable, role: 'admin' },
+
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },
 ] as const satisfies readonly PageAccess[];

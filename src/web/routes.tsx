@@ -18,6 +18,9 @@ import { InvoiceReminderPage } from './pages/invoices/InvoiceReminderPage';
 import { InvoicesPage } from './pages/invoices/InvoicesPage';
 import { ImportsPage } from './pages/import/ImportsPage';
 import { ImportWizardPage } from './pages/import/ImportWizardPage';
+import { InvoiceReportPage } from './pages/invoices/reports/InvoiceReportPage';
+import { ReceivablesPage } from './pages/invoices/reports/ReceivablesPage';
+import { SalesListPage } from './pages/invoices/reports/SalesListPage';
 import { LogPage } from './pages/log/LogPage';
 import { LogReceiptsPage } from './pages/log/LogReceiptsPage';
 import { LogTransactionsPage } from './pages/log/LogTransactionsPage';
@@ -95,6 +98,9 @@ const PAGES = {
   [PATHS.invoiceReminder]: InvoiceReminderPage,
   [PATHS.invoice]: InvoicePage,
   [PATHS.invoicePerson]: InvoicePersonPage,
+  [PATHS.invoiceReport]: InvoiceReportPage,
+  [PATHS.invoiceSalesList]: SalesListPage,
+  [PATHS.invoiceReceivable]: ReceivablesPage,
 
   [PATHS.editMeSession]: EditMeSessionPage,
 } satisfies Record<RegisteredPath, ComponentType>;

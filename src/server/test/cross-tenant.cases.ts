@@ -18,6 +18,7 @@ import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from '
 import { receiptCases } from './cross-tenant.receipts';
 import { invoiceCoreCases } from './cross-tenant.invoices-core';
 import { invoiceActionCases } from './cross-tenant.invoices-actions';
+import { invoiceReportCases } from './cross-tenant.invoice-reports';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -437,6 +438,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...idCases('fields', (w) => w.bFieldId, { name: 'kaapattu', label: 'Kaapattu', type: 'text', visibility: 2 }),
   ...idCases('groups', (w) => w.bGroupId, { name: 'kaapattu', label: 'Kaapattu' }),
   ...receiptCases,
+  ...invoiceReportCases,
   {
     method: 'GET',
     url: '/api/1/fields/all',
