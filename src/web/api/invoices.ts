@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { INVOICE_POLL_MS } from '../../shared/constants';
+import { INVOICE_INSTANCES_PAGE_SIZE, INVOICE_POLL_MS } from '../../shared/constants';
 import {
   type addActionBody,
   addActionReply,
@@ -11,6 +11,7 @@ import {
   type invoicePreviewBody,
   invoicePreviewReply,
   invoiceReply,
+  type InvoiceReply,
   type invoiceSaveBody,
   invoiceSaveReply,
   invoicesAllReply,
@@ -61,11 +62,26 @@ export function useInvoice(id: number | null, page = 0, status: InvoiceStatus | 
   });
 }
 
-/** One recipient's page: the invoice with that person's instances (`?person_id=`, invoicePersonQuery). */
-export function useInvoicePerson(id: number | null, personId: number | null) {
+/**
+ * One recipient's page: the invoice and the page of its instances holding that person. The
+ * invoice call pages its instances by 20, so the pages are read in turn, starting from the
+ * one the link came from (`hint`), until the person is found.
+ */
+export function useInvoicePerson(id: number | null, personId: number | null, hint = 0) {
   return useQuery({
     queryKey: ['invoices', 'person', { id, personId }] as const,
-    queryFn: () => api.get(`invoices/${String(id)}?person_id=${String(personId)}`, invoiceReply),
+    queryFn: async () => {
+      const first = await fetchInvoicePage(id ?? 0, hint);
+      const has = (r: InvoiceReply) => r.instances.some((i) => i.person_id === personId);
+      if (has(first)) return first;
+      const pages = Math.ceil(first.instances_count / INVOICE_INSTANCES_PAGE_SIZE);
+      for (let page = 0; page < pages; page++) {
+        if (page === hint) continue;
+        const reply = await fetchInvoicePage(id ?? 0, page);
+        if (has(reply)) return reply;
+      }
+      return first;
+    },
     enabled: id !== null && personId !== null,
     refetchInterval: (query) => (query.state.data?.polling ? INVOICE_POLL_MS : false),
   });

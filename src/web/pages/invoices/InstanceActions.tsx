@@ -256,7 +256,7 @@ function FakeBankRow({ instance }: { instance: InvoiceInstanceReply }) {
     const iso = parseFinnishDate(payDate);
     const local: Record<string, string> = {};
     if (amount.trim() === '') local.amount = t('_validation_field_required');
-    if (!iso) local.pay_date = t('invoices.date_invalid');
+    if (!iso) local.pay_date = t('_validation_invalid_date');
     if (f.focusLocal(local) || !iso) return;
     try {
       await fake.mutateAsync({ instance_id: instance.id, amount: amount.trim(), pay_date: iso, payer_name: payer });

@@ -9,6 +9,7 @@ import { vatRatesOn } from '../../../shared/finnish/vat';
 import { INVOICE_MEDIA, type InvoiceMedia } from '../../../shared/schemas/invoices';
 import { MESSAGE_SUBJECT_MAX } from '../../../shared/schemas/messages';
 import { fieldErrorKeys } from '../../api/errorKeys';
+import { isApiError } from '../../api/errors';
 import { useSaveInvoice } from '../../api/invoices';
 import { useSettings } from '../../api/settings';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -62,7 +63,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [askSend, setAskSend] = useState(false);
   const save = useSaveInvoice();
-  const { query: preview, settled } = useDebouncedInvoicePreview(draft, vatObliged);
+  const { query: preview, settled } = useDebouncedInvoicePreview(draft, vatObliged, addTo);
   const dirty = draftKey(draft) !== savedKey;
   const guard = useUnsavedChangesGuard(dirty);
   const fields = fieldOrder(draft);
@@ -148,12 +149,22 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
         ...(draft.msg_media === 'letter' && s.business_id.trim() === '' ? [t('invoices.missing_business_id')] : []),
       ]
     : [];
+  // A draft the server cannot preview yet (an amount it cannot read, a past due date): the
+  // reasons show under their fields as they are typed, and sending checks them again.
+  const previewKeys = isApiError(preview.error) && preview.error.status === 400 ? fieldErrorKeys(preview.error, fields) : {};
+  const previewProblems = Object.keys(previewKeys).length > 0;
+  const shownErrors: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(previewKeys).filter(([, k]) => k !== '_validation_field_required').map(([f, k]) => [f, fieldMessageText(k)])),
+    ...errors,
+  };
   const reachable = p?.recipient_count ?? 0;
   const letterProblems = (draft.msg_media === 'letter' || draft.msg_media === 'pdf') && ((p?.letter?.problems.length ?? 0) > 0 || (p?.letter?.unsupported_chars.length ?? 0) > 0);
   const why =
     missing.length > 0
       ? t('invoices.why_settings')
-      : preview.isError
+      : previewProblems
+        ? null
+        : preview.isError
         ? t('announcements.why_preview_error')
         : !p || !settled
           ? t('announcements.why_preview')
@@ -199,7 +210,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
                   label={t('invoices.media')}
                   value={draft.msg_media}
                   onChange={(v) => change({ msg_media: v as InvoiceMedia })}
-                  error={errors.msg_media}
+                  error={shownErrors.msg_media}
                   id={inputId('msg_media')}
                 >
                   <Group gap="lg" mt="xs">
@@ -223,7 +234,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
                   maxLength={MESSAGE_SUBJECT_MAX}
                   readOnly={adding}
                   onChange={(e) => change({ subject: e.currentTarget.value })}
-                  error={errors.subject}
+                  error={shownErrors.subject}
                   required
                 />
                 <TextInput
@@ -241,12 +252,12 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
                   onBlur={() => {
                     if (dueIso && formatFinnishDate(dueIso) !== draft.date_due) change({ date_due: formatFinnishDate(dueIso) });
                   }}
-                  error={errors.date_due ?? (draft.date_due.trim() !== '' && !dueIso ? t('invoices.date_invalid') : undefined)}
+                  error={shownErrors.date_due ?? (draft.date_due.trim() !== '' && !dueIso ? t('_validation_invalid_date') : undefined)}
                   required
                 />
               </Stack>
             </Paper>
-            <RowsEditor rows={draft.rows} onChange={(rows) => change({ rows })} vatRates={vatRates} errors={errors} readOnly={adding} />
+            <RowsEditor rows={draft.rows} onChange={(rows) => change({ rows })} vatRates={vatRates} errors={shownErrors} readOnly={adding} />
             {!adding ? (
               <Paper withBorder p="md" component="section" aria-label={t('invoices.description')}>
                 <Suspense fallback={<Skeleton height={260} aria-label={t('app.loading')} />}>
@@ -256,7 +267,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
                     description={t('invoices.description_help')}
                     value={draft.description}
                     onChange={(description) => change({ description })}
-                    error={errors.description}
+                    error={shownErrors.description}
                     pageBreaks
                   />
                 </Suspense>
@@ -270,7 +281,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
               onAddrecips={(addrecips) => change({ addrecips })}
               count={p?.recipient_count ?? null}
               counting={preview.isFetching}
-              error={errors.filter ?? errors.addrecips}
+              error={shownErrors.filter ?? shownErrors.addrecips}
             />
           </Stack>
         </Grid.Col>
@@ -280,7 +291,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
             <PreviewPanel
               draft={panelDraft}
               preview={p}
-              error={preview.error}
+              error={previewProblems ? null : preview.error}
               loading={preview.isFetching || !settled}
               onRetry={() => void preview.refetch()}
               letterSource={p?.preview_id ? { id: p.preview_id, version: 0 } : null}
@@ -304,6 +315,10 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
         {why ? (
           <Text size="sm" c="dimmed" id={whyId} data-testid="send-why">
             {why}
+          </Text>
+        ) : previewProblems ? (
+          <Text size="sm" c="dimmed" data-testid="send-why">
+            {t('invoices.why_fields')}
           </Text>
         ) : null}
       </Stack>

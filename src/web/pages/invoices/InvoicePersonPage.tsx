@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Ti
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { formatFinnishDate, formatFinnishDateTime } from '../../../shared/finnish/date';
 import { formatAnyReference } from '../../../shared/invoices/sms-notice';
@@ -26,7 +26,10 @@ export function InvoicePersonPage() {
   const params = useParams();
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const personId = /^\d+$/.test(params.personId ?? '') ? Number(params.personId) : null;
-  const invoice = useInvoicePerson(id, personId);
+  const location = useLocation();
+  // The invoice page's link says which page of instances the person was on.
+  const state = location.state as { page?: number } | null;
+  const invoice = useInvoicePerson(id, personId, typeof state?.page === 'number' ? state.page : 0);
   const inv = invoice.data;
   // The person's own invoice; their credit invoices are listed in its history.
   const own = inv?.instances.find((i) => i.person_id === personId && i.kind === 'invoice') ?? inv?.instances.find((i) => i.person_id === personId) ?? null;

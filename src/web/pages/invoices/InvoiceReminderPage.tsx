@@ -140,8 +140,8 @@ function ReminderForm({ invoice: inv, candidates, more }: { invoice: InvoiceRepl
   const onSend = () => {
     const local: Record<string, string> = {};
     if (subject.trim() === '') local.subject = t('_validation_field_required');
-    if (!dueIso) local.date_due = t('invoices.date_invalid');
-    else if (dueIso < today) local.date_due = t('invoices.due_in_past');
+    if (!dueIso) local.date_due = t('_validation_invalid_date');
+    else if (dueIso < today) local.date_due = t('invoice_due_in_past');
     setErrors(local);
     const first = FIELDS.find((f) => local[f]);
     if (first) {
@@ -225,7 +225,7 @@ function ReminderForm({ invoice: inv, candidates, more }: { invoice: InvoiceRepl
                   onBlur={() => {
                     if (dueIso && formatFinnishDate(dueIso) !== due) setDue(formatFinnishDate(dueIso));
                   }}
-                  error={errors.date_due ?? (due.trim() !== '' && !dueIso ? t('invoices.date_invalid') : undefined)}
+                  error={errors.date_due ?? (due.trim() !== '' && !dueIso ? t('_validation_invalid_date') : undefined)}
                 />
                 <Suspense fallback={<Skeleton height={200} aria-label={t('app.loading')} />}>
                   <RichTextEditor id={inputId('description')} label={t('invoices.reminder_text')} description={t('invoices.reminder_text_help')} value={description} onChange={setDescription} error={errors.description} />

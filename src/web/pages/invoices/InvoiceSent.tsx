@@ -177,7 +177,7 @@ export function InvoiceSent({ invoice: inv, page, onPage, status, onStatus, erro
                   <Table.Tr key={i.id} data-testid="instance-row">
                     <Table.Th scope="row" fw={600} className={classes.wrapAnywhere}>
                       {i.person_id !== null ? (
-                        <Anchor component={Link} to={invoicePersonPath(inv.id, i.person_id)}>
+                        <Anchor component={Link} to={invoicePersonPath(inv.id, i.person_id)} state={{ page: page - 1 }}>
                           {i.name}
                         </Anchor>
                       ) : (

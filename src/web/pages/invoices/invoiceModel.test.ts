@@ -39,8 +39,8 @@ describe('invoice composer model', () => {
     expect(localErrors(d, today)).toEqual({
       subject: '_validation_field_required',
       [rowField(0, 'title')]: '_validation_field_required',
-      [rowField(0, 'amount_with_vat')]: 'invoices.amount_invalid',
-      date_due: 'invoices.due_in_past',
+      [rowField(0, 'amount_with_vat')]: 'invoice_amount_invalid',
+      date_due: 'invoice_due_in_past',
     });
     expect(rowField(0, 'title')).toBe('invoice_rows_.0.title');
   });

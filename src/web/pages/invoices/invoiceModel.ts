@@ -127,11 +127,11 @@ export function localErrors(d: InvoiceDraft, today: string): Record<string, stri
   d.rows.forEach((r, i) => {
     if (r.title.trim() === '') errors[rowField(i, 'title')] = '_validation_field_required';
     if (r.amount_with_vat.trim() === '') errors[rowField(i, 'amount_with_vat')] = '_validation_field_required';
-    else if (parseAmountCents(r.amount_with_vat) === null) errors[rowField(i, 'amount_with_vat')] = 'invoices.amount_invalid';
+    else if (parseAmountCents(r.amount_with_vat) === null) errors[rowField(i, 'amount_with_vat')] = 'invoice_amount_invalid';
   });
   const due = parseFinnishDate(d.date_due);
-  if (!due) errors.date_due = 'invoices.date_invalid';
-  else if (due < today) errors.date_due = 'invoices.due_in_past';
+  if (!due) errors.date_due = '_validation_invalid_date';
+  else if (due < today) errors.date_due = 'invoice_due_in_past';
   return errors;
 }
 

@@ -9,7 +9,7 @@ import { type InvoiceDraft, previewBody } from './invoiceModel';
  * after the last change; recipient changes at once (the filter editor already waits), as in
  * the announcement composer.
  */
-export function useDebouncedInvoicePreview(draft: InvoiceDraft, vatObliged: boolean) {
+export function useDebouncedInvoicePreview(draft: InvoiceDraft, vatObliged: boolean, addTo?: number) {
   const textKey = JSON.stringify([draft.msg_media, draft.subject, draft.description, draft.rows, draft.date_due, draft.sms_notify]);
   const [debouncedText] = useDebouncedValue(textKey, PREVIEW_DEBOUNCE_MS);
   const recipientsKey = JSON.stringify([draft.filter, draft.addrecips]);
@@ -23,8 +23,10 @@ export function useDebouncedInvoicePreview(draft: InvoiceDraft, vatObliged: bool
       boolean,
     ];
     const [filter, addrecips] = JSON.parse(recipientsKey) as [InvoiceDraft['filter'], number[]];
-    return previewBody({ msg_media, subject, description, rows, date_due, sms_notify, filter, addrecips }, vatObliged);
-  }, [debouncedText, recipientsKey, vatObliged]);
+    const b = previewBody({ msg_media, subject, description, rows, date_due, sms_notify, filter, addrecips }, vatObliged);
+    // Adding recipients: the sent invoice's own rows and media; those already invoiced are left out.
+    return b && addTo !== undefined ? { ...b, add_to: addTo } : b;
+  }, [debouncedText, recipientsKey, vatObliged, addTo]);
   const query = useInvoicePreview(body);
   const settled = debouncedText === textKey && !query.isFetching && !query.isPlaceholderData;
   return { query, body, settled };
