@@ -156,15 +156,14 @@ test('jäsenmaksulasku ryhmälle: esikatselu, maksu, lähetys, osamaksu, maksu, 
   const rows = page.getByTestId('instance-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.getByTestId('instance-status')).toHaveText(['avoin', 'avoin', 'avoin']);
-  await expect(page.getByTestId('instances-table')).toContainText(/\d{4,5} \d{1,5}/);
   await expectAccessible(page, 'lähetetty lasku');
   await page.setViewportSize(PHONE);
   await noSideways(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Each recipient got the invoice by email with the PDF attached.
-  await expect.poll(() => smtp.mails.filter((m) => m.subject === subject).length, { timeout: 30_000 }).toBe(3);
-  const mail = smtp.mails.find((m) => m.subject === subject);
+  await expect.poll(() => smtp.mails.filter((m) => m.subject?.startsWith(`${subject} (lasku `)).length, { timeout: 30_000 }).toBe(3);
+  const mail = smtp.mails.find((m) => m.subject?.startsWith(`${subject} (lasku `));
   expect(mail?.attachments.some((a) => a.contentType === 'application/pdf')).toBe(true);
   expect([...smtp.recipients].filter((r) => emails.includes(r)).sort()).toEqual([...emails].sort());
 
@@ -231,7 +230,7 @@ test('jäsenmaksulasku ryhmälle: esikatselu, maksu, lähetys, osamaksu, maksu, 
   await page.getByRole('dialog', { name: 'Lähetä maksumuistutus' }).getByRole('button', { name: 'Lähetä maksumuistutus' }).click();
   await expect(page).toHaveURL(invoiceUrl);
   await expect(notification(page, 'Maksumuistutus lähetetty.')).toBeVisible();
-  await expect.poll(() => smtp.mails.some((m) => m.subject === `Maksumuistutus: ${subject}`), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => smtp.mails.some((m) => m.subject?.startsWith(`Maksumuistutus: ${subject} (lasku `)), { timeout: 60_000 }).toBe(true);
 
   // The list shows the sums; the receivables report downloads.
   await page.getByRole('link', { name: 'Takaisin laskuihin' }).click();

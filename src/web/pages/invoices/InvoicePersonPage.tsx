@@ -88,7 +88,7 @@ function InstanceFacts({ instance: i }: { instance: InvoiceInstanceReply }) {
         <Title order={2} size="h3" id={titleId}>
           {i.kind === 'credit' ? t('invoices.credit_invoice_n', { number: i.invoice_number }) : t('invoices.invoice_n', { number: i.invoice_number })}
         </Title>
-        <Badge variant="light" size="lg" color={STATUS_COLORS[i.status_c]} tt="none" data-testid="person-status">
+        <Badge variant="dot" size="lg" color={STATUS_COLORS[i.status_c]} tt="none" data-testid="person-status">
           {statusLabel(t, i.status_c)}
         </Badge>
       </Group>

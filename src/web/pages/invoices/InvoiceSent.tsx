@@ -193,7 +193,7 @@ export function InvoiceSent({ invoice: inv, page, onPage, status, onStatus, erro
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         {i.status_c === 'queued' ? <Loader size={12} aria-hidden /> : null}
-                        <Badge variant="light" color={STATUS_COLORS[i.status_c]} tt="none" data-testid="instance-status">
+                        <Badge variant="dot" color={STATUS_COLORS[i.status_c]} tt="none" data-testid="instance-status">
                           {statusLabel(t, i.status_c)}
                         </Badge>
                       </Group>
