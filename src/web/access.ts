@@ -91,6 +91,14 @@ export const pageAccess = [
   { path: PATHS.balanceThanks, role: 'admin' },
   { path: PATHS.balanceSendEmail, role: 'admin' },
 
+  // Invoices (issue 15): money and members' data, sent as paid messages, so site admins only.
+  { path: PATHS.invoices, role: 'admin', nav: NAV.invoices },
+  { path: PATHS.invoiceNew, role: 'admin' },
+  { path: PATHS.invoiceAddRecipients, role: 'admin' },
+  { path: PATHS.invoiceReminder, role: 'admin' },
+  { path: PATHS.invoice, role: 'admin' },
+  { path: PATHS.invoicePerson, role: 'admin' },
+
   // Invoice reports (issue 15, reports part): money and members' names, so site admins only.
   // The downloads (/invoice_report/…) are server files, not pages.
   { path: PATHS.invoiceReport, role: 'admin' },

@@ -121,3 +121,11 @@ export const receiptPath = (id: number): string => `${withId(PATHS.logReceipt, i
 /** `/m/{id}/method?goto=…`: paying a payment item, then on to `goto`. */
 export const paymentMethodPath = (id: string, goto: string): string =>
   `${PATHS.paymentMethod.replace(':id', encodeURIComponent(id))}?goto=${encodeURIComponent(goto)}`;
+export const invoicePath = (id: number): string => withId(PATHS.invoice, id);
+export const invoicePersonPath = (id: number, personId: number): string => withId(PATHS.invoicePerson, id).replace(':personId', String(personId));
+export const invoiceAddRecipientsPath = (id: number): string => withId(PATHS.invoiceAddRecipients, id);
+export const invoiceReminderPath = (id: number): string => withId(PATHS.invoiceReminder, id);
+/** `/invoices/download_pdf/{instance_id}.pdf`: one instance's invoice or credit invoice (a server download, not a page). */
+export const invoicePdfPath = (instanceId: number): string => PATHS.invoicePdf.replace(':file', `${String(instanceId)}.pdf`);
+/** `/invoices/download_pdf/all/{invoice_id}.pdf`: every instance in one file, for the self-printed medium. */
+export const invoiceAllPdfPath = (invoiceId: number): string => `/invoices/download_pdf/all/${String(invoiceId)}.pdf`;

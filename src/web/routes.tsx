@@ -11,6 +11,11 @@ import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
 import { FieldsPage } from './pages/fields/FieldsPage';
 import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
 import { GroupsPage } from './pages/groups/GroupsPage';
+import { InvoiceAddRecipientsPage, InvoiceNewPage } from './pages/invoices/InvoiceNewPage';
+import { InvoicePage } from './pages/invoices/InvoicePage';
+import { InvoicePersonPage } from './pages/invoices/InvoicePersonPage';
+import { InvoiceReminderPage } from './pages/invoices/InvoiceReminderPage';
+import { InvoicesPage } from './pages/invoices/InvoicesPage';
 import { ImportsPage } from './pages/import/ImportsPage';
 import { ImportWizardPage } from './pages/import/ImportWizardPage';
 import { InvoiceReportPage } from './pages/invoices/reports/InvoiceReportPage';
@@ -87,6 +92,12 @@ const PAGES = {
   [PATHS.balanceThanks]: BalanceThanksPage,
   [PATHS.balanceSendEmail]: BalanceSendEmailPage,
 
+  [PATHS.invoices]: InvoicesPage,
+  [PATHS.invoiceNew]: InvoiceNewPage,
+  [PATHS.invoiceAddRecipients]: InvoiceAddRecipientsPage,
+  [PATHS.invoiceReminder]: InvoiceReminderPage,
+  [PATHS.invoice]: InvoicePage,
+  [PATHS.invoicePerson]: InvoicePersonPage,
   [PATHS.invoiceReport]: InvoiceReportPage,
   [PATHS.invoiceSalesList]: SalesListPage,
   [PATHS.invoiceReceivable]: ReceivablesPage,

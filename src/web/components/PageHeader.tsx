@@ -22,8 +22,8 @@ export function PageHeader({ title, documentTitle, children }: PageHeaderProps) 
 
   return (
     <Group justify="space-between" align="flex-start" gap="md" mb="lg" wrap="wrap">
-      {/* tabIndex -1: the layout moves focus here after a route change. */}
-      <Title order={1} tabIndex={-1} data-page-heading style={{ outline: 'none' }}>
+      {/* tabIndex -1: the layout moves focus here after a route change. Long names (an invoice's recipient and subject) wrap on a phone. */}
+      <Title order={1} tabIndex={-1} data-page-heading style={{ outline: 'none', overflowWrap: 'anywhere', minWidth: 0 }}>
         {title}
       </Title>
       {children ? <Group gap="sm">{children}</Group> : null}

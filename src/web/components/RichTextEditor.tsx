@@ -9,6 +9,7 @@ import {
   IconLinkOff,
   IconList,
   IconListNumbers,
+  IconPageBreak,
   IconUnderline,
 } from '@tabler/icons-react';
 import Link from '@tiptap/extension-link';
@@ -32,19 +33,22 @@ interface RichTextEditorProps {
   description?: ReactNode;
   /** Id of the editable area, so a form can focus it on an error. */
   id?: string;
+  /** A "Sivunvaihto" button inserting `<hr>`, the letter-page separator (invoice descriptions only). */
+  pageBreaks?: boolean;
 }
 
 const EMPTY_DOC = '<p></p>';
 
-function extensions() {
+function extensions(pageBreaks: boolean) {
   return [
-    // Only what both renderers handle: no code, quotes, rules or strike-through.
+    // Only what both renderers handle: no code, quotes, rules or strike-through. A rule is a
+    // page break where the text is split into pages (invoices), so only there is it allowed.
     StarterKit.configure({
       heading: { levels: [1, 2, 3] },
       code: false,
       codeBlock: false,
       blockquote: false,
-      horizontalRule: false,
+      ...(pageBreaks ? {} : { horizontalRule: false as const }),
       strike: false,
       link: false,
     }),
@@ -61,7 +65,7 @@ function extensions() {
 /** The editor's HTML, with an empty document as the empty string. */
 export const editorHtml = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML());
 
-export function RichTextEditor({ label, value, onChange, error, description, id }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, error, description, id, pageBreaks = false }: RichTextEditorProps) {
   const generatedId = useId();
   const areaId = id ?? `rte-${generatedId}`;
   const labelId = `${areaId}-label`;
@@ -74,7 +78,7 @@ export function RichTextEditor({ label, value, onChange, error, description, id 
 
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
   const editor = useEditor({
-    extensions: extensions(),
+    extensions: extensions(pageBreaks),
     content: value || EMPTY_DOC,
     editorProps: {
       attributes: {
@@ -122,7 +126,7 @@ export function RichTextEditor({ label, value, onChange, error, description, id 
         </Text>
       ) : null}
       <Box className={`${classes.frame} ${error ? classes.frameError : ''}`}>
-        <Toolbar editor={editor} label={label} />
+        <Toolbar editor={editor} label={label} pageBreaks={pageBreaks} />
         <EditorContent editor={editor} className={classes.content} data-testid="rich-text-editor" />
       </Box>
       {error ? (
@@ -142,7 +146,7 @@ interface ToolButton {
   run: () => void;
 }
 
-function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+function Toolbar({ editor, label, pageBreaks }: { editor: Editor; label: string; pageBreaks: boolean }) {
   const { t } = useTranslation();
   const [linkOpen, setLinkOpen] = useState(false);
   const state = useEditorState({
@@ -170,6 +174,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
     { key: 'bullet', label: t('rte.bullet_list'), icon: <IconList size={18} aria-hidden />, active: state.bullet, run: () => chain().toggleBulletList().run() },
     { key: 'ordered', label: t('rte.ordered_list'), icon: <IconListNumbers size={18} aria-hidden />, active: state.ordered, run: () => chain().toggleOrderedList().run() },
     { key: 'link', label: state.link ? t('rte.edit_link') : t('rte.add_link'), icon: <IconLink size={18} aria-hidden />, active: state.link, run: () => setLinkOpen(true) },
+    ...(pageBreaks ? [{ key: 'page_break', label: t('rte.page_break'), icon: <IconPageBreak size={18} aria-hidden />, active: false, run: () => chain().setHorizontalRule().run() }] : []),
   ];
   const [current, setCurrent] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -197,7 +202,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
               color={b.active ? 'blue' : 'gray'}
               size="lg"
               aria-label={b.label}
-              aria-pressed={b.key === 'link' ? undefined : b.active}
+              aria-pressed={b.key === 'link' || b.key === 'page_break' ? undefined : b.active}
               tabIndex={i === current ? 0 : -1}
               onFocus={() => setCurrent(i)}
               onClick={b.run}

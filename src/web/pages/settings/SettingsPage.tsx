@@ -12,7 +12,7 @@ import { TierPanel } from './TierPanel';
 import { useSettingsForm } from './useSettingsForm';
 
 /** Form inputs in screen order: the first invalid one gets focus. */
-const FIELDS = ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled'] as const;
+const FIELDS = ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled', 'invoice_rf_reference'] as const;
 
 interface OrganisationValues extends Record<string, unknown> {
   name_: string;
@@ -21,9 +21,10 @@ interface OrganisationValues extends Record<string, unknown> {
   business_id: string;
   vat_obliged: boolean;
   porg_enabled: boolean;
+  invoice_rf_reference: boolean;
 }
 
-const EMPTY: OrganisationValues = { name_: '', reply_to_email: '', bank_account: '', business_id: '', vat_obliged: false, porg_enabled: false };
+const EMPTY: OrganisationValues = { name_: '', reply_to_email: '', bank_account: '', business_id: '', vat_obliged: false, porg_enabled: false, invoice_rf_reference: false };
 
 /**
  * `/config/settings`: the association's own details. The bank account is checked and
@@ -97,6 +98,15 @@ export function SettingsPage() {
                 description={t('settings.porg_enabled_help')}
                 disabled={'porg_enabled' in disabled}
                 {...form.getInputProps('porg_enabled', { type: 'checkbox' })}
+              />
+            </DisabledReason>
+            {/* The whole scope is saved at once: without this field a save would reset the choice. */}
+            <DisabledReason reason={disabled.invoice_rf_reference} label={t('settings.invoice_rf_reference')}>
+              <Checkbox
+                label={t('settings.invoice_rf_reference')}
+                description={t('settings.invoice_rf_reference_help')}
+                disabled={'invoice_rf_reference' in disabled}
+                {...form.getInputProps('invoice_rf_reference', { type: 'checkbox' })}
               />
             </DisabledReason>
             <Group mt="sm">
