@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import type { AdminContext } from '../adminContext';
 import { invoiceSettings } from './invoice';
-import { insertAction, recompute } from '../../modules/invoices/instances-repo';
 
 // What the invoice action tests need around a sent invoice: the outbox having sent it, and
 // an association registered for VAT (multi-VAT invoices).
