@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Radio, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconBan, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { mediaLabel } from './labels';
 import { PreviewPanel } from './PreviewPanel';
 import { RecipientPicker } from './RecipientPicker';
 import { usePreview } from './usePreview';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 // The editor (tiptap and ProseMirror, about half a megabyte) loads only when a composer opens.
 const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
@@ -203,7 +204,7 @@ export function Composer({ id, initial }: ComposerProps) {
                     required={draft.msg_media !== 'sms'}
                   />
                   {isRich(draft.msg_media) ? (
-                    <Suspense fallback={<Skeleton height={260} aria-label={t('app.loading')} />}>
+                    <Suspense fallback={<LoadingSkeleton height={260} />}>
                       <RichTextEditor
                       id={inputId('content')}
                       label={t('announcements.content')}

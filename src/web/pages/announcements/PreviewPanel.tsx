@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBan, IconFileTypePdf } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { PriceRowsTable } from '../../components/PriceRowsTable';
 import { messageText } from '../../i18n/messages';
 import { type ComposerDraft, smsSegments } from './composerModel';
 import classes from './announcements.module.css';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 interface PreviewPanelProps {
   draft: ComposerDraft;
@@ -41,7 +42,7 @@ export function PreviewPanel({ draft, preview, error, loading, onRetry, letterSo
       </Group>
       <ErrorBanner error={error} onRetry={onRetry} />
       {!preview ? (
-        error ? null : <Skeleton height={200} aria-label={t('app.loading')} />
+        error ? null : <LoadingSkeleton height={200} />
       ) : (
         <Stack gap="lg">
           {preview.fraudulent_content ? (

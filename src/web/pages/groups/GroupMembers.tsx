@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group as MantineGroup, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group as MantineGroup, Table, Text, Title } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { Pager } from '../../components/Pager';
 import { membersListPath } from '../members/listPaths';
 import { DEFAULT_SORT } from '../members/memberColumns';
 import { memberEditPath } from '../../paths';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 const PAGE_SIZE = 20;
 
@@ -43,7 +44,7 @@ export function GroupMembers({ group }: { group: Group }) {
       {results.isError ? (
         <ErrorBanner error={results.error} onRetry={() => void results.refetch()} />
       ) : !results.data ? (
-        <Skeleton height={120} aria-label={t('app.loading')} />
+        <LoadingSkeleton height={120} />
       ) : results.data.results.length === 0 ? (
         <Text c="dimmed">{t('groups.members_empty')}</Text>
       ) : (

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { formatFinnishDate, parseFinnishDate } from '../../../shared/finnish/date';
-import type { InvoiceInstanceReply, InvoiceRow } from '../../../shared/schemas/invoices';
+import type { InvoiceActionRow, InvoiceInstanceReply, InvoiceRow } from '../../../shared/schemas/invoices';
 import { fieldErrorKeys } from '../../api/errorKeys';
 import { isApiError } from '../../api/errors';
 import { useAddAction, useFakeBankRow } from '../../api/invoices';
@@ -42,10 +42,11 @@ function useFieldErrors(prefix: string, fields: readonly string[]) {
 interface Props {
   instance: InvoiceInstanceReply;
   rows: InvoiceRow[];
+  actions: InvoiceActionRow[];
   allowed: string[];
 }
 
-export function InstanceActions({ instance, rows, allowed }: Props) {
+export function InstanceActions({ instance, rows, actions, allowed }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const marks = MARK_ACTIONS.filter((a) => allowed.includes(a));
@@ -57,7 +58,7 @@ export function InstanceActions({ instance, rows, allowed }: Props) {
       <Stack gap="lg">
         {marks.length > 0 ? <Marks instance={instance} marks={marks} /> : null}
         {allowed.includes('manual_payment') ? <ManualPayment instance={instance} /> : null}
-        {allowed.includes('credit') ? <CreditForm key={instance.amount_open_c} instance={instance} rows={rows} /> : null}
+        {allowed.includes('credit') ? <CreditForm key={`${String(instance.amount_open_c)}-${String(actions.length)}`} instance={instance} rows={rows} actions={actions} /> : null}
         <FakeBankRow instance={instance} />
         {marks.length === 0 && !allowed.includes('manual_payment') && !allowed.includes('credit') ? (
           <Text size="sm" c="dimmed">
@@ -169,9 +170,9 @@ function ManualPayment({ instance }: { instance: InvoiceInstanceReply }) {
   );
 }
 
-function CreditForm({ instance, rows }: { instance: InvoiceInstanceReply; rows: InvoiceRow[] }) {
+function CreditForm({ instance, rows, actions }: { instance: InvoiceInstanceReply; rows: InvoiceRow[]; actions: InvoiceActionRow[] }) {
   const { t } = useTranslation();
-  const [amounts, setAmounts] = useState(() => creditDefaults(rows, instance.amount_open_c));
+  const [amounts, setAmounts] = useState(() => creditDefaults(rows, instance, actions));
   const [comment, setComment] = useState('');
   const [asking, setAsking] = useState(false);
   const add = useAddAction();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Grid, Group, Paper, Radio, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Grid, Group, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { InvoiceTotals } from './InvoiceTotals';
 import { invoiceMediaLabel } from './labels';
 import { rowInputId, RowsEditor } from './RowsEditor';
 import { useDebouncedInvoicePreview } from './useInvoicePreview';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 // The editor (tiptap and ProseMirror, about half a megabyte) loads only when a composer opens.
 const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
@@ -63,7 +64,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [askSend, setAskSend] = useState(false);
   const save = useSaveInvoice();
-  const { query: preview, settled } = useDebouncedInvoicePreview(draft, vatObliged, addTo);
+  const { query: preview, settled, recipientCount, counting } = useDebouncedInvoicePreview(draft, vatObliged, today, addTo);
   const dirty = draftKey(draft) !== savedKey;
   const guard = useUnsavedChangesGuard(dirty);
   const fields = fieldOrder(draft);
@@ -260,7 +261,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
             <RowsEditor rows={draft.rows} onChange={(rows) => change({ rows })} vatRates={vatRates} errors={shownErrors} readOnly={adding} />
             {!adding ? (
               <Paper withBorder p="md" component="section" aria-label={t('invoices.description')}>
-                <Suspense fallback={<Skeleton height={260} aria-label={t('app.loading')} />}>
+                <Suspense fallback={<LoadingSkeleton height={260} />}>
                   <RichTextEditor
                     id={inputId('description')}
                     label={t('invoices.description')}
@@ -279,8 +280,8 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
               addrecips={draft.addrecips}
               onFilter={(filter) => change({ filter })}
               onAddrecips={(addrecips) => change({ addrecips })}
-              count={p?.recipient_count ?? null}
-              counting={preview.isFetching}
+              count={recipientCount}
+              counting={counting}
               error={shownErrors.filter ?? shownErrors.addrecips}
             />
           </Stack>

@@ -69,7 +69,7 @@ export function InvoicePersonPage() {
         {actions.data ? (
           <>
             <History actions={actions.data.actions} />
-            <InstanceActions instance={instance} rows={inv.invoice_rows_} allowed={actions.data.allowed} />
+            <InstanceActions instance={instance} rows={inv.invoice_rows_} actions={actions.data.actions} allowed={actions.data.allowed} />
           </>
         ) : !actions.isError ? (
           <PageLoader minHeight={120} />

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Grid, Group, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
@@ -25,6 +25,7 @@ import { NotFoundContent } from '../errors/NotFoundContent';
 import { addDays, helsinkiToday } from './invoiceModel';
 import { BackToInvoices } from './InvoiceNewPage';
 import { invoiceMediaLabel, statusLabel } from './labels';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
@@ -227,7 +228,7 @@ function ReminderForm({ invoice: inv, candidates, more }: { invoice: InvoiceRepl
                   }}
                   error={errors.date_due ?? (due.trim() !== '' && !dueIso ? t('_validation_invalid_date') : undefined)}
                 />
-                <Suspense fallback={<Skeleton height={200} aria-label={t('app.loading')} />}>
+                <Suspense fallback={<LoadingSkeleton height={200} />}>
                   <RichTextEditor id={inputId('description')} label={t('invoices.reminder_text')} description={t('invoices.reminder_text_help')} value={description} onChange={setDescription} error={errors.description} />
                 </Suspense>
               </Stack>
@@ -250,7 +251,7 @@ function ReminderForm({ invoice: inv, candidates, more }: { invoice: InvoiceRepl
                 <PriceRowsTable rows={p.price.rows} discountCents={p.price.discount_cents} totalLabel={t('announcements.total')} totalCents={p.price.total_cents} label={t('announcements.price')} testId="price-table" totalTestId="price-total" />
               </Stack>
             ) : !nothing && !preview.isError ? (
-              <Skeleton height={120} aria-label={t('app.loading')} />
+              <LoadingSkeleton height={120} />
             ) : null}
           </Paper>
         </Grid.Col>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creditDefaults } from './creditModel';
-import { centsToTyped, draftKey, emptyDraft, localErrors, previewBody, rowField, saveBody } from './invoiceModel';
+import { centsToTyped, draftKey, emptyDraft, localErrors, previewBody, recipientsOnlyBody, rowField, saveBody } from './invoiceModel';
 
 const rows = [
   { title: 'Jäsenmaksu', amount_c: 3000, vat_percent: 0 },
@@ -8,12 +8,22 @@ const rows = [
 ];
 
 describe('credit form defaults', () => {
+  const open = (amount_open_c: number, paid = 0, credited = 0) => ({ amount_c: 4250, amount_paid_c: paid, amount_credited_c: credited, amount_open_c });
+  const credit = (a: number, b: number) => ({ action_type: 'credit' as const, rows: [{ title: 'Jäsenmaksu', amount_c: a, vat_percent: 0 }, { title: 'Lehti', amount_c: b, vat_percent: 10 }] });
   it('prefills every row in full when nothing is paid', () => {
-    expect(creditDefaults(rows, 4250)).toEqual(['30', '12,50']);
+    expect(creditDefaults(rows, open(4250), [])).toEqual(['30', '12,50']);
   });
   it('prefills the open part in row order, each row at most its amount', () => {
-    expect(creditDefaults(rows, 3500)).toEqual(['30', '5']);
-    expect(creditDefaults(rows, 0)).toEqual(['0', '0']);
+    const single = rows.map((r) => ({ ...r, vat_percent: 0 }));
+    expect(creditDefaults(single, open(3500, 750), [])).toEqual(['30', '5']);
+    expect(creditDefaults(single, open(0, 4250), [])).toEqual(['0', '0']);
+  });
+  it('leaves out what earlier credits took of each row', () => {
+    // 10 € of the fee was credited before: the fee row offers its remaining 20 €.
+    expect(creditDefaults(rows, open(3250, 0, 1000), [credit(1000, 0), { action_type: 'manual_payment' as const, rows: null }])).toEqual(['20', '12,50']);
+  });
+  it('keeps a partly paid multi-VAT invoice within its open amount on every row', () => {
+    expect(creditDefaults(rows, open(1000, 3250), [])).toEqual(['10', '0']);
   });
 });
 
@@ -43,6 +53,11 @@ describe('invoice composer model', () => {
       date_due: 'invoice_due_in_past',
     });
     expect(rowField(0, 'title')).toBe('invoice_rows_.0.title');
+  });
+  it('counts recipients with a harmless row while the draft itself cannot be previewed', () => {
+    const d = { ...emptyDraft(today), subject: 'Iso lasku', description: '<p>x</p>', rows: [{ title: '', amount_with_vat: '12,345', vat_percent: 24 }], filter: [{ field: 'lastname', op: 'is', value: 'Virtanen' }] as never, addrecips: [7] };
+    const body = previewBody(d, true)!;
+    expect(recipientsOnlyBody(body, today)).toEqual({ ...body, description: '', invoice_rows_: [{ title: '-', amount_with_vat: '1', vat_percent: 0 }], date_due: '2026-12-08' });
   });
   it('sees a changed row as unsaved', () => {
     const d = emptyDraft(today);

@@ -90,6 +90,16 @@ export function previewBody(d: InvoiceDraft, vatObliged: boolean): PreviewInput 
   };
 }
 
+/**
+ * A preview body for counting recipients only: the draft's media and recipients with one
+ * harmless row, no description and the default due date. Used while the draft itself cannot be
+ * previewed (no row title yet, an amount the server cannot read), so the recipient count and the
+ * unreachable list never wait for the invoice's text to be finished.
+ */
+export function recipientsOnlyBody(body: PreviewInput, today: string): PreviewInput {
+  return { ...body, description: '', invoice_rows_: [{ title: '-', amount_with_vat: '1', vat_percent: 0 }], date_due: addDays(today, INVOICE_DEFAULT_DUE_DAYS) };
+}
+
 export function saveBody(d: InvoiceDraft, vatObliged: boolean, opts: { id: number | null; send: boolean; confirmed?: boolean }): SaveInput {
   const due = parseFinnishDate(d.date_due) ?? d.date_due;
   return {

@@ -19,6 +19,7 @@ import { ApplicationCorrection } from './ApplicationCorrection';
 import { sortDuplicates } from './applicationFormat';
 import { formatDateTime } from './historyFormat';
 import { formatCell } from './memberColumns';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 interface ApplicationDrawerProps {
   /** The application shown; the drawer is open while this is not null. */
@@ -130,7 +131,7 @@ function ApplicationDetails({ application, onApproved, onRejected }: DetailsProp
       {fields.isError ? (
         <ErrorBanner error={fields.error} onRetry={() => void fields.refetch()} />
       ) : !fields.data ? (
-        <Skeleton height={200} aria-label={t('app.loading')} />
+        <LoadingSkeleton height={200} />
       ) : (
         <ApplicationValues fields={fields.data} application={application} />
       )}

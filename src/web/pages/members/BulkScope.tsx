@@ -1,8 +1,9 @@
-import { Alert, List, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { Alert, List, Paper, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { useBulkGet } from '../../api/membersList';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 /** Whom a bulk change reaches: how many members, the filter in words (or a warning that there is none) and a few names. */
 export function BulkScope({ scope, lines }: { scope: ReturnType<typeof useBulkGet>; lines: string[] }) {
@@ -15,7 +16,7 @@ export function BulkScope({ scope, lines }: { scope: ReturnType<typeof useBulkGe
       {scope.isError ? (
         <ErrorBanner error={scope.error} onRetry={() => void scope.refetch()} />
       ) : !scope.data ? (
-        <Skeleton height={24} width="40%" aria-label={t('app.loading')} />
+        <LoadingSkeleton height={24} width="40%" />
       ) : (
         <Text fw={700} size="lg" data-testid="bulk-count">
           {t('member_bulk.count', { count: scope.data.count })}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,7 @@ import { describeFilter } from './filterLabels';
 import { FilterPage } from './FilterPage';
 import { membersListPath } from './listPaths';
 import type { ListModel } from './useListModel';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 // Member export (/member_export/{filter}): how many members
 // the filter gives, which columns and which format, then the download: the page asks for
@@ -118,7 +119,7 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
         {scope.isError ? (
           <ErrorBanner error={scope.error} onRetry={() => void scope.refetch()} />
         ) : count === null ? (
-          <Skeleton height={24} width="40%" aria-label={t('app.loading')} />
+          <LoadingSkeleton height={24} width="40%" />
         ) : (
           <Text fw={700} size="lg" data-testid="export-count">
             {t('member_export.count', { count })}

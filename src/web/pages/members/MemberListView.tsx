@@ -19,6 +19,7 @@ import { chunkParams, PagedMemberTable, type RowLinks, VirtualMemberTable } from
 import { useListPrefs, useListUrl } from './listState';
 import type { ListModel } from './useListModel';
 import { Pager } from '../../components/Pager';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 export interface ListContext {
   filter: Filter;
@@ -134,7 +135,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
           {search.isError ? (
             <ErrorBanner error={search.error} onRetry={() => void search.refetch()} />
           ) : !search.data ? (
-            <Skeleton height={80} aria-label={t('app.loading')} />
+            <LoadingSkeleton height={80} />
           ) : (
             <>
               <Text mb="xs" role="status" aria-live="polite" data-testid="search-count">

@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { NotFoundContent } from '../errors/NotFoundContent';
 import { MemberRowMenu } from '../members/MemberRowMenu';
 import { PagedMemberTable } from '../members/MemberTable';
 import { useListModel } from '../members/useListModel';
+import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 
 /** `/search/{type}/{term}`: every member supersearch finds (up to 100); only members can be searched so far. */
 export function SearchPage() {
@@ -65,7 +66,7 @@ function MemberSearch({ term }: { term: string }) {
         ) : search.isError ? (
           <ErrorBanner error={search.error} onRetry={() => void search.refetch()} />
         ) : !search.data ? (
-          <Skeleton height={120} aria-label={t('app.loading')} />
+          <LoadingSkeleton height={120} />
         ) : (
           <>
             <Text fw={700} role="status" data-testid="search-count">
