@@ -1,26 +1,22 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
 import { formatFinnishDateTime } from '../../../shared/finnish/date';
 import { useAnnouncements } from '../../api/announcements';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { RowsSkeleton } from '../../components/RowsSkeleton';
+import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { announcementPath, PATHS } from '../../paths';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from './labels';
 
 /** `/announcements`: every announcement newest first, 20 a page, with how its deliveries are doing. */
 export function AnnouncementsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('sivu') ?? '1') || 1);
+  const [page, setPage] = usePageParam();
   const list = useAnnouncements(page - 1);
   const data = list.data;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / LIST_PAGE_SIZE));
-  const setPage = (p: number) => setParams(p === 1 ? {} : { sivu: String(p) }, { preventScrollReset: true });
   const number = new Intl.NumberFormat('fi-FI');
 
   return (
@@ -36,62 +32,57 @@ export function AnnouncementsPage() {
             {t('announcements.count', { count: data.count })}
           </Text>
         ) : null}
-        {list.isError ? (
-          <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
-        ) : !data ? (
-          <RowsSkeleton />
-        ) : data.results.length === 0 ? (
-          <Paper withBorder p="xl" data-testid="announcements-empty">
+        <PagedTable
+          testId="announcements"
+          label={t('announcements.table')}
+          query={list}
+          rowCount={data ? data.results.length : null}
+          minWidth={820}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          empty={
             <Stack gap="sm" align="flex-start">
               <Text>{t('announcements.empty')}</Text>
               <Button component={Link} to={PATHS.announcementNew} leftSection={<IconPlus size={18} aria-hidden />}>
                 {t('announcements.new')}
               </Button>
             </Stack>
-          </Paper>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={820}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('announcements.table')} data-testid="announcements-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('announcements.col_subject')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_media')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_status')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_recipients')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_deliveries')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_date')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((a) => (
-                    <Table.Tr key={a.id} data-testid="announcement-row">
-                      <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        <Anchor component={Link} to={announcementPath(a.id)}>
-                          {a.subject.trim() || t('announcements.no_subject')}
-                        </Anchor>
-                      </Table.Th>
-                      <Table.Td>{mediaLabel(t, a.msg_media)}</Table.Td>
-                      <Table.Td>{messageStatusLabel(t, a.status)}</Table.Td>
-                      <Table.Td>{number.format(a.recipient_count)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {statusCounts(a.msg_statuses).map(({ status, count }) => (
-                            <Badge key={status} variant="dot" color={DELIVERY_COLORS[status]} tt="none">
-                              {`${deliveryStatusLabel(t, status)} ${number.format(count)}`}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFinnishDateTime(a.sent_at ?? a.created_at, t('log.klo'))}</Table.Td>
-                    </Table.Tr>
+          }
+          head={
+            <>
+              <Table.Th scope="col">{t('announcements.col_subject')}</Table.Th>
+              <Table.Th scope="col">{t('announcements.col_media')}</Table.Th>
+              <Table.Th scope="col">{t('announcements.col_status')}</Table.Th>
+              <Table.Th scope="col">{t('announcements.col_recipients')}</Table.Th>
+              <Table.Th scope="col">{t('announcements.col_deliveries')}</Table.Th>
+              <Table.Th scope="col">{t('announcements.col_date')}</Table.Th>
+            </>
+          }
+        >
+          {data?.results.map((a) => (
+            <Table.Tr key={a.id} data-testid="announcement-row">
+              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor component={Link} to={announcementPath(a.id)}>
+                  {a.subject.trim() || t('announcements.no_subject')}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>{mediaLabel(t, a.msg_media)}</Table.Td>
+              <Table.Td>{messageStatusLabel(t, a.status)}</Table.Td>
+              <Table.Td>{number.format(a.recipient_count)}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {statusCounts(a.msg_statuses).map(({ status, count }) => (
+                    <Badge key={status} variant="dot" color={DELIVERY_COLORS[status]} tt="none">
+                      {`${deliveryStatusLabel(t, status)} ${number.format(count)}`}
+                    </Badge>
                   ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager pages={pages} page={page} onChange={setPage} />
-          </>
-        )}
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFinnishDateTime(a.sent_at ?? a.created_at, t('log.klo'))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
       </Stack>
     </>
   );

@@ -1,30 +1,25 @@
-import { Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp, IconFileImport, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { IMPORTS_PAGE_SIZE } from '../../../shared/constants';
 import { type ImportRow, useImports } from '../../api/importer';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
 import { PATHS } from '../../paths';
 import { formatDateTime } from '../members/historyFormat';
 import { UndoImportModal, type UndoTarget, undoneText } from './UndoImportModal';
-import { Pager } from '../../components/Pager';
-import { RowsSkeleton } from '../../components/RowsSkeleton';
+import { PagedTable, usePageParam } from '../../components/PagedTable';
 
 // The imports (/members/imports/all), each an undoable batch: file,
 // time, author, how many members, when undone; each can be undone, after a question.
 
-const PAGE_PARAM = 'sivu';
-
 /** `/members/imports/all` */
 export function ImportsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get(PAGE_PARAM) ?? '1') - 1) || 0;
-  const list = useImports(page);
+  const [page, setPage] = usePageParam();
+  const list = useImports(page - 1);
   const [undoTarget, setUndoTarget] = useState<UndoTarget | null>(null);
   const klo = t('imports.klo');
 
@@ -32,17 +27,6 @@ export function ImportsPage() {
   const total = data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(total / IMPORTS_PAGE_SIZE));
   const when = (row: ImportRow) => formatDateTime(row.created_at, klo);
-
-  const setPage = (value: number) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 1) next.delete(PAGE_PARAM);
-        else next.set(PAGE_PARAM, String(value));
-        return next;
-      },
-      { preventScrollReset: true },
-    );
 
   return (
     <>
@@ -61,12 +45,16 @@ export function ImportsPage() {
           ) : null}
         </Group>
 
-        {list.isError ? (
-          <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
-        ) : !data ? (
-          <RowsSkeleton />
-        ) : data.results.length === 0 ? (
-          <Paper withBorder p="xl" data-testid="imports-empty">
+        <PagedTable
+          testId="imports"
+          label={t('imports.table')}
+          query={list}
+          rowCount={data ? data.results.length : null}
+          minWidth={720}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          empty={
             <Group gap="md" wrap="nowrap" align="flex-start">
               <IconFileSpreadsheet size={32} aria-hidden />
               <Stack gap="sm" align="flex-start">
@@ -76,69 +64,60 @@ export function ImportsPage() {
                 </Button>
               </Stack>
             </Group>
-          </Paper>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('imports.table')} data-testid="imports-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('imports.col_file')}</Table.Th>
-                    <Table.Th scope="col">{t('imports.col_time')}</Table.Th>
-                    <Table.Th scope="col">{t('imports.col_author')}</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      {t('imports.col_persons')}
-                    </Table.Th>
-                    <Table.Th scope="col">{t('imports.col_undone')}</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>{t('imports.col_actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((row) => (
-                    <Table.Tr key={String(row.id)} data-testid="imports-row">
-                      <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {row.filename}
-                      </Table.Th>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row)}</Table.Td>
-                      <Table.Td>{row.author ?? t('imports.unknown_author')}</Table.Td>
-                      <Table.Td ta="right">{row.person_count.toLocaleString('fi-FI')}</Table.Td>
-                      <Table.Td data-testid="imports-undone">
-                        {row.undone_at ? (
-                          <Badge variant="light" color="gray" tt="none">
-                            {formatDateTime(row.undone_at, klo)}
-                          </Badge>
-                        ) : (
-                          <>
-                            <span aria-hidden>–</span>
-                            <VisuallyHidden>{t('imports.not_undone')}</VisuallyHidden>
-                          </>
-                        )}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {row.undone_at ? null : (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                            aria-label={t('imports.undo_named', { filename: row.filename, time: when(row) })}
-                            aria-haspopup="dialog"
-                            onClick={() => setUndoTarget({ id: row.id, filename: row.filename, personCount: row.person_count })}
-                          >
-                            {t('imports.undo')}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager pages={pages} page={page + 1} onChange={setPage} />
-          </>
-        )}
+          }
+          head={
+            <>
+              <Table.Th scope="col">{t('imports.col_file')}</Table.Th>
+              <Table.Th scope="col">{t('imports.col_time')}</Table.Th>
+              <Table.Th scope="col">{t('imports.col_author')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('imports.col_persons')}
+              </Table.Th>
+              <Table.Th scope="col">{t('imports.col_undone')}</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>{t('imports.col_actions')}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+        >
+          {data?.results.map((row) => (
+            <Table.Tr key={String(row.id)} data-testid="imports-row">
+              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {row.filename}
+              </Table.Th>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(row)}</Table.Td>
+              <Table.Td>{row.author ?? t('imports.unknown_author')}</Table.Td>
+              <Table.Td ta="right">{row.person_count.toLocaleString('fi-FI')}</Table.Td>
+              <Table.Td data-testid="imports-undone">
+                {row.undone_at ? (
+                  <Badge variant="light" color="gray" tt="none">
+                    {formatDateTime(row.undone_at, klo)}
+                  </Badge>
+                ) : (
+                  <>
+                    <span aria-hidden>–</span>
+                    <VisuallyHidden>{t('imports.not_undone')}</VisuallyHidden>
+                  </>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">
+                {row.undone_at ? null : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                    aria-label={t('imports.undo_named', { filename: row.filename, time: when(row) })}
+                    aria-haspopup="dialog"
+                    onClick={() => setUndoTarget({ id: row.id, filename: row.filename, personCount: row.person_count })}
+                  >
+                    {t('imports.undo')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
       </Stack>
 
       <UndoImportModal

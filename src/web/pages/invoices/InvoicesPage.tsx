@@ -1,16 +1,14 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { formatFinnishDate, formatFinnishDateTime } from '../../../shared/finnish/date';
 import { isRegistered } from '../../access';
 import { useInvoices } from '../../api/invoices';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { RowsSkeleton } from '../../components/RowsSkeleton';
+import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { type AppPath, invoicePath, PATHS } from '../../paths';
 import { sendStatusLabel } from './labels';
 
@@ -23,12 +21,10 @@ const REPORTS: { path: AppPath; label: 'invoices.report_link' | 'invoices.sales_
 /** `/invoices`: every invoice newest first, 20 a page, with its counts and sums. */
 export function InvoicesPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('sivu') ?? '1') || 1);
+  const [page, setPage] = usePageParam();
   const list = useInvoices(page - 1);
   const data = list.data;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / LIST_PAGE_SIZE));
-  const setPage = (p: number) => setParams(p === 1 ? {} : { sivu: String(p) }, { preventScrollReset: true });
   const number = new Intl.NumberFormat('fi-FI');
   const reports = REPORTS.filter((r) => isRegistered(r.path));
 
@@ -54,65 +50,60 @@ export function InvoicesPage() {
             {t('invoices.count', { count: data.count })}
           </Text>
         ) : null}
-        {list.isError ? (
-          <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
-        ) : !data ? (
-          <RowsSkeleton />
-        ) : data.results.length === 0 ? (
-          <Paper withBorder p="xl" data-testid="invoices-empty">
+        <PagedTable
+          testId="invoices"
+          label={t('invoices.table')}
+          query={list}
+          rowCount={data ? data.results.length : null}
+          minWidth={960}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          empty={
             <Stack gap="sm" align="flex-start">
               <Text>{t('invoices.empty')}</Text>
               <Button component={Link} to={PATHS.invoiceNew} leftSection={<IconPlus size={18} aria-hidden />}>
                 {t('invoices.new')}
               </Button>
             </Stack>
-          </Paper>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={960}>
-              <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('invoices.table')} data-testid="invoices-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('invoices.col_subject')}</Table.Th>
-                    <Table.Th scope="col">{t('invoices.col_sent')}</Table.Th>
-                    <Table.Th scope="col">{t('invoices.col_due')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoices.col_amount')}</Table.Th>
-                    <Table.Th scope="col">{t('invoices.col_counts')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoices.col_paid')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoices.col_pending')}</Table.Th>
-                    <Table.Th scope="col">{t('invoices.col_status')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.results.map((inv) => (
-                    <Table.Tr key={inv.id} data-testid="invoice-row">
-                      <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        <Anchor component={Link} to={invoicePath(inv.id)}>
-                          {inv.subject.trim() || t('invoices.no_subject')}
-                        </Anchor>
-                      </Table.Th>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{inv.sent_at ? formatFinnishDateTime(inv.sent_at, t('log.klo')) : '–'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{inv.date_due ? formatFinnishDate(inv.date_due) : '–'}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_c)}</Table.Td>
-                      <Table.Td>
-                        {t('invoices.counts', {
-                          total: number.format(inv.count_total_c),
-                          open: number.format(inv.count_open_c),
-                          overdue: number.format(inv.count_overdue_c),
-                          paid: number.format(inv.count_paid_c),
-                        })}
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_paid_c)}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_pending_c)}</Table.Td>
-                      <Table.Td>{sendStatusLabel(t, inv.status)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager pages={pages} page={page} onChange={setPage} />
-          </>
-        )}
+          }
+          head={
+            <>
+              <Table.Th scope="col">{t('invoices.col_subject')}</Table.Th>
+              <Table.Th scope="col">{t('invoices.col_sent')}</Table.Th>
+              <Table.Th scope="col">{t('invoices.col_due')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoices.col_amount')}</Table.Th>
+              <Table.Th scope="col">{t('invoices.col_counts')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoices.col_paid')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoices.col_pending')}</Table.Th>
+              <Table.Th scope="col">{t('invoices.col_status')}</Table.Th>
+            </>
+          }
+        >
+          {data?.results.map((inv) => (
+            <Table.Tr key={inv.id} data-testid="invoice-row">
+              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor component={Link} to={invoicePath(inv.id)}>
+                  {inv.subject.trim() || t('invoices.no_subject')}
+                </Anchor>
+              </Table.Th>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{inv.sent_at ? formatFinnishDateTime(inv.sent_at, t('log.klo')) : '–'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{inv.date_due ? formatFinnishDate(inv.date_due) : '–'}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_c)}</Table.Td>
+              <Table.Td>
+                {t('invoices.counts', {
+                  total: number.format(inv.count_total_c),
+                  open: number.format(inv.count_open_c),
+                  overdue: number.format(inv.count_overdue_c),
+                  paid: number.format(inv.count_paid_c),
+                })}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_paid_c)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_pending_c)}</Table.Td>
+              <Table.Td>{sendStatusLabel(t, inv.status)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
       </Stack>
     </>
   );

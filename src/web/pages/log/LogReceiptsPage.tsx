@@ -1,23 +1,20 @@
-import { Anchor, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { RECEIPTS_PAGE_SIZE } from '../../../shared/schemas/payments';
 import { useMoneyLog } from '../../api/payments';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { RowsSkeleton } from '../../components/RowsSkeleton';
 import { receiptPath } from '../../paths';
 import { LogMoneyNav, useCodeText } from './LogMoneyNav';
-import { usePageParam } from './LogTransactionsPage';
+import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { useMoneyTime } from './moneyFormat';
 
 /** `/log/receipts`: every receipt newest first, 20 a page; each opens the printable receipt. */
 export function LogReceiptsPage() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const list = useMoneyLog(page);
+  const list = useMoneyLog(page - 1);
   const time = useMoneyTime();
   const code = useCodeText();
   const data = list.data;
@@ -33,51 +30,45 @@ export function LogReceiptsPage() {
             {t('money.receipts_count', { count: data.receipt_count })}
           </Text>
         ) : null}
-        {list.isError ? (
-          <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
-        ) : !data ? (
-          <RowsSkeleton />
-        ) : data.receipt_results.length === 0 ? (
-          <Paper withBorder p="xl" data-testid="receipts-empty">
-            <Text>{t('money.receipts_empty')}</Text>
-          </Paper>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped verticalSpacing="sm" aria-label={t('money.receipts_table')} data-testid="receipts-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('money.col_number')}</Table.Th>
-                    <Table.Th scope="col">{t('money.col_time')}</Table.Th>
-                    <Table.Th scope="col">{t('money.col_what')}</Table.Th>
-                    <Table.Th scope="col">{t('money.col_method')}</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      {t('money.col_amount')}
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.receipt_results.map((r) => (
-                    <Table.Tr key={r.id} data-testid="receipt-row">
-                      <Table.Th scope="row">
-                        <Anchor component={Link} to={receiptPath(r.id)} aria-label={t('money.open_receipt', { number: r.number })}>
-                          {r.number}
-                        </Anchor>
-                      </Table.Th>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(r.at)}</Table.Td>
-                      <Table.Td>{code('money.kind', r.kind)}</Table.Td>
-                      <Table.Td>{code('money.method', r.method)}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {formatAmount(r.amount_cents)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager pages={pages} page={page + 1} onChange={setPage} />
-          </>
-        )}
+        <PagedTable
+          testId="receipts"
+          label={t('money.receipts_table')}
+          query={list}
+          rowCount={data ? data.receipt_results.length : null}
+          minWidth={640}
+          highlightOnHover={false}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          empty={<Text>{t('money.receipts_empty')}</Text>}
+          head={
+            <>
+              <Table.Th scope="col">{t('money.col_number')}</Table.Th>
+              <Table.Th scope="col">{t('money.col_time')}</Table.Th>
+              <Table.Th scope="col">{t('money.col_what')}</Table.Th>
+              <Table.Th scope="col">{t('money.col_method')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('money.col_amount')}
+              </Table.Th>
+            </>
+          }
+        >
+          {data?.receipt_results.map((r) => (
+            <Table.Tr key={r.id} data-testid="receipt-row">
+              <Table.Th scope="row">
+                <Anchor component={Link} to={receiptPath(r.id)} aria-label={t('money.open_receipt', { number: r.number })}>
+                  {r.number}
+                </Anchor>
+              </Table.Th>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{time(r.at)}</Table.Td>
+              <Table.Td>{code('money.kind', r.kind)}</Table.Td>
+              <Table.Td>{code('money.method', r.method)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatAmount(r.amount_cents)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
       </Stack>
     </>
   );

@@ -2,40 +2,21 @@ import { Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text } from '
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { RECEIPTS_PAGE_SIZE } from '../../../shared/schemas/payments';
 import { type TransactionRow, transactionReportUrl, useMoneyLog } from '../../api/payments';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
-import { Pager } from '../../components/Pager';
-import { RowsSkeleton } from '../../components/RowsSkeleton';
+import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { receiptPath } from '../../paths';
 import { LogMoneyNav, useCodeText } from './LogMoneyNav';
 import { useMoneyTime } from './moneyFormat';
-
-/** Reads the 1-based page of the address ("?sivu=2"). */
-export function usePageParam(): [number, (page: number) => void] {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(0, Number(params.get('sivu') ?? '1') - 1) || 0;
-  const setPage = (value: number) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 1) next.delete('sivu');
-        else next.set('sivu', String(value));
-        return next;
-      },
-      { preventScrollReset: true },
-    );
-  return [page, setPage];
-}
 
 /** `/log/transactions`: every payment newest first, 20 a page, and the year's xlsx report. */
 export function LogTransactionsPage() {
   const { t } = useTranslation();
   const [page, setPage] = usePageParam();
-  const list = useMoneyLog(page);
+  const list = useMoneyLog(page - 1);
   const data = list.data;
   const years = data?.transaction_years ?? [];
   const [year, setYear] = useState<string>('');
@@ -64,40 +45,34 @@ export function LogTransactionsPage() {
             {t('money.transactions_count', { count: data.transaction_count })}
           </Text>
         ) : null}
-        {list.isError ? (
-          <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
-        ) : !data ? (
-          <RowsSkeleton />
-        ) : data.transaction_results.length === 0 ? (
-          <Paper withBorder p="xl" data-testid="transactions-empty">
-            <Text>{t('money.transactions_empty')}</Text>
-          </Paper>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={700}>
-              <Table striped verticalSpacing="sm" aria-label={t('money.transactions_table')} data-testid="transactions-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('money.col_time')}</Table.Th>
-                    <Table.Th scope="col">{t('money.col_what')}</Table.Th>
-                    <Table.Th scope="col">{t('money.col_method')}</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      {t('money.col_amount')}
-                    </Table.Th>
-                    <Table.Th scope="col">{t('money.col_receipt')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.transaction_results.map((row) => {
-                    const receipt = row.receipt_id ? { id: row.receipt_id, number: row.receipt_number ?? row.receipt_id } : receiptOf.get(row.id);
-                    return <TransactionTr key={row.id} row={row} receipt={receipt} />;
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager pages={pages} page={page + 1} onChange={setPage} />
-          </>
-        )}
+        <PagedTable
+          testId="transactions"
+          label={t('money.transactions_table')}
+          query={list}
+          rowCount={data ? data.transaction_results.length : null}
+          minWidth={700}
+          highlightOnHover={false}
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          empty={<Text>{t('money.transactions_empty')}</Text>}
+          head={
+            <>
+              <Table.Th scope="col">{t('money.col_time')}</Table.Th>
+              <Table.Th scope="col">{t('money.col_what')}</Table.Th>
+              <Table.Th scope="col">{t('money.col_method')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('money.col_amount')}
+              </Table.Th>
+              <Table.Th scope="col">{t('money.col_receipt')}</Table.Th>
+            </>
+          }
+        >
+          {data?.transaction_results.map((row) => {
+            const receipt = row.receipt_id ? { id: row.receipt_id, number: row.receipt_number ?? row.receipt_id } : receiptOf.get(row.id);
+            return <TransactionTr key={row.id} row={row} receipt={receipt} />;
+          })}
+        </PagedTable>
       </Stack>
     </>
   );
