@@ -99,21 +99,7 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Announc
   const mid = crypto.randomUUID();
   return act(deps, tenant, me, 'announcement_sent', async (trx, line, at) => {
     const free = price.total_cents === 0;
-    await mooney.insert(trx, {
-      id: mid,
-      tenant_id: tenant.id,
-      context: KIND,
-      subject_id: id,
-      price_rows: JSON.stringify(price.rows),
-      discount_cents: price.discount_cents,
-      original_amount: price.total_cents,
-      amount: price.total_cents,
-      method: null,
-      paid_at: free ? at : null,
-      goto: `/announcements/${id}`,
-      author_id: me.id,
-      created_at: at,
-    });
+    await mooney.insertForMessage(trx, { id: mid, tenantId: tenant.id, context: KIND, messageId: id, price, goto: `/announcements/${id}`, authorId: me.id, at });
     // The message as priced, whatever another tab saved into the draft meanwhile.
     const recorded = { ...fieldsOf(body), price: JSON.stringify(price), payment_id: mid, updated_at: at };
     if (!(await messages.updateIf(trx, tenant.id, id, 'draft', recorded))) throw new Conflict('announcement_not_draft');

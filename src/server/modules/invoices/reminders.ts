@@ -125,21 +125,7 @@ export async function send(deps: Deps, tenant: Tenant, me: Member, body: Reminde
     line.data = [{ field: 'reminder', new: { invoice_id: p.invoice.id, message_id: messageId, subject: p.subject, msg_media: body.msg_media, instances: p.instances.length, date_due: body.date_due, total_cents: p.price.total_cents } }];
     if (!body.send) return { message_id: messageId, queued: false };
     const free = p.price.total_cents === 0;
-    await mooney.insert(trx, {
-      id: mid,
-      tenant_id: tenant.id,
-      context: KIND,
-      subject_id: messageId,
-      price_rows: JSON.stringify(p.price.rows),
-      discount_cents: p.price.discount_cents,
-      original_amount: p.price.total_cents,
-      amount: p.price.total_cents,
-      method: null,
-      paid_at: free ? at : null,
-      goto: `/invoices/${p.invoice.id}`,
-      author_id: me.id,
-      created_at: at,
-    });
+    await mooney.insertForMessage(trx, { id: mid, tenantId: tenant.id, context: KIND, messageId, price: p.price, goto: `/invoices/${p.invoice.id}`, authorId: me.id, at });
     await messages.updateIf(trx, tenant.id, messageId, 'draft', { price: JSON.stringify(p.price), payment_id: mid, updated_at: at });
     await insertActions(trx, p.instances.map((inst) => ({ tenant_id: tenant.id, instance_id: inst.id, action_type: 'reminder', message_id: messageId, date_due: body.date_due, author_id: me.id, created_at: at })));
     // The new reminder is each instance's latest: its due date is now the one in force (as recompute would cache it).

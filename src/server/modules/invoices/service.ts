@@ -229,21 +229,7 @@ async function sendRound(
       messageId = await messages.insert(trx, tenant.id, { kind: KIND, msg_media: r.media, author_id: me.id, created_at: at, updated_at: at });
       await repo.linkMessage(trx, tenant.id, messageId, r.invoiceId);
     }
-    await mooney.insert(trx, {
-      id: mid,
-      tenant_id: tenant.id,
-      context: KIND,
-      subject_id: messageId,
-      price_rows: JSON.stringify(p.price.rows),
-      discount_cents: p.price.discount_cents,
-      original_amount: p.price.total_cents,
-      amount: p.price.total_cents,
-      method: null,
-      paid_at: free ? at : null,
-      goto: `/invoices/${r.invoiceId}`,
-      author_id: me.id,
-      created_at: at,
-    });
+    await mooney.insertForMessage(trx, { id: mid, tenantId: tenant.id, context: KIND, messageId, price: p.price, goto: `/invoices/${r.invoiceId}`, authorId: me.id, at });
     if (!(await messages.updateIf(trx, tenant.id, messageId, 'draft', { ...r.record, price: JSON.stringify(p.price), payment_id: mid, updated_at: at }))) throw new Conflict('invoice_not_draft');
     // The invoice carries the day it was sent, and the reference kind in force then.
     if (r.first) await repo.updateInvoice(trx, tenant.id, r.invoiceId, { invoice_date: helsinkiToday(new Date(at)), rf_reference: r.rf ? 1 : 0, updated_at: at });

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { PaymentItemsTable } from '../../db/schema';
+import type { MessagePrice } from '../../../shared/messages/prices';
 
 // Payment items ("mooney"): what one user action costs and whether it is paid. Tenant id first.
 
@@ -8,6 +9,28 @@ export type PaymentItemRow = Selectable<PaymentItemsTable>;
 
 export async function insert(db: Db, row: Insertable<PaymentItemsTable>): Promise<void> {
   await db.insertInto('payment_items').values(row).execute();
+}
+
+/** The payment item of sending a message at its previewed price; a free one is paid at once. */
+export async function insertForMessage(
+  db: Db,
+  item: { id: string; tenantId: number; context: string; messageId: number; price: MessagePrice; goto: string; authorId: number; at: string },
+): Promise<void> {
+  await insert(db, {
+    id: item.id,
+    tenant_id: item.tenantId,
+    context: item.context,
+    subject_id: item.messageId,
+    price_rows: JSON.stringify(item.price.rows),
+    discount_cents: item.price.discount_cents,
+    original_amount: item.price.total_cents,
+    amount: item.price.total_cents,
+    method: null,
+    paid_at: item.price.total_cents === 0 ? item.at : null,
+    goto: item.goto,
+    author_id: item.authorId,
+    created_at: item.at,
+  });
 }
 
 export function findById(db: Db, tenantId: number, id: string): Promise<PaymentItemRow | undefined> {
