@@ -4,10 +4,12 @@ import { useSearchParams } from 'react-router';
 import { ErrorBanner } from './ErrorBanner';
 import { Pager } from './Pager';
 import { RowsSkeleton } from './RowsSkeleton';
+import { ScrollRegion } from './ScrollRegion';
 
 // The frame every paged list page shares: an error banner with retry, placeholder rows while
-// the first page loads, the empty state, and the striped table in a scroll region with the
-// pager under it. The page keeps its own columns and rows.
+// the first page loads, the empty state, and the striped table in a scroll region that the
+// keyboard can scroll too (a phone shows wide tables sideways), with the pager under it. The
+// page keeps its own columns and rows.
 
 const PAGE_PARAM = 'sivu';
 
@@ -31,8 +33,10 @@ export function usePageParam(): [number, (page: number) => void] {
 interface PagedTableProps {
   /** Names the table, the empty state and the table for tests: `{testId}-table`, `{testId}-empty`. */
   testId: string;
-  /** Accessible name of the table. */
+  /** Accessible name of the table and of its scroll region. */
   label: string;
+  /** Shown above the table as its caption (then it names the table). */
+  caption?: string;
   query: { isError: boolean; error: unknown; refetch: () => unknown };
   /** Null until the first page has arrived. */
   rowCount: number | null;
@@ -49,7 +53,7 @@ interface PagedTableProps {
   onPage: (page: number) => void;
 }
 
-export function PagedTable({ testId, label, query, rowCount, empty, head, children, minWidth, highlightOnHover = true, page, pages, onPage }: PagedTableProps) {
+export function PagedTable({ testId, label, caption, query, rowCount, empty, head, children, minWidth, highlightOnHover = true, page, pages, onPage }: PagedTableProps) {
   if (query.isError) return <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />;
   if (rowCount === null) return <RowsSkeleton />;
   if (rowCount === 0) {
@@ -61,14 +65,19 @@ export function PagedTable({ testId, label, query, rowCount, empty, head, childr
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover={highlightOnHover} verticalSpacing="sm" aria-label={label} data-testid={`${testId}-table`}>
+      <ScrollRegion label={label} minWidth={minWidth}>
+        <Table striped highlightOnHover={highlightOnHover} verticalSpacing="sm" captionSide="top" aria-label={caption ? undefined : label} data-testid={`${testId}-table`}>
+          {caption ? (
+            <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
+              {caption}
+            </Table.Caption>
+          ) : null}
           <Table.Thead>
             <Table.Tr>{head}</Table.Tr>
           </Table.Thead>
           <Table.Tbody>{children}</Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollRegion>
       <Pager pages={pages} page={page} onChange={onPage} />
     </>
   );

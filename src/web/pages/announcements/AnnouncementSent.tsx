@@ -13,7 +13,7 @@ import { notifySuccess } from '../../components/notify';
 import { Pager } from '../../components/Pager';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { announcementPath, paymentMethodPath } from '../../paths';
-import { ScrollRegion } from './ScrollRegion';
+import { ScrollRegion } from '../../components/ScrollRegion';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from './labels';
 
 interface AnnouncementSentProps {

@@ -12,7 +12,7 @@ import { PeriodForm } from './PeriodForm';
 import { RefsSection } from './RefsSection';
 import { Downloads, Empty, nowrap, periodText, ReportsNav, VatTable } from './ReportParts';
 import { usePeriodParams } from './reportParams';
-import { ScrollRegion } from '../../announcements/ScrollRegion';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 import classes from './reports.module.css';
 
 // `/invoices/report?from&to&invoice_id=1,2`: each invoice created in the period with the sums

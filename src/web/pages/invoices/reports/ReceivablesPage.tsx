@@ -6,14 +6,11 @@ import { formatAmount } from '../../../../shared/finnish/amount';
 import { formatFinnishDate, parseIsoDate } from '../../../../shared/finnish/date';
 import { formatAnyReference } from '../../../../shared/invoices/sms-notice';
 import { reportDownloads, useReceivables } from '../../../api/invoiceReports';
-import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
-import { RowsSkeleton } from '../../../components/RowsSkeleton';
+import { PagedTable } from '../../../components/PagedTable';
 import { DayForm } from './PeriodForm';
-import { Downloads, Empty, nowrap, ReportsNav } from './ReportParts';
+import { Downloads, nowrap, ReportsNav } from './ReportParts';
 import { helsinkiToday } from './reportParams';
-import { ScrollRegion } from '../../announcements/ScrollRegion';
 import classes from './reports.module.css';
 
 // `/invoices/accounts_receivable?to`: what was open on a day (today by default), 100 a page,
@@ -53,48 +50,42 @@ export function ReceivablesPage() {
             {t('invoice_reports.rows', { count: data.count })} · {t('invoice_reports.receivables_total', { amount: formatAmount(data.total_open_c) })}
           </Text>
         ) : null}
-        {list.isError ? (
-          <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
-        ) : !data ? (
-          <RowsSkeleton />
-        ) : data.rows.length === 0 ? (
-          <Empty testId="receivables-empty">{t('invoice_reports.receivables_empty', { date: shown })}</Empty>
-        ) : (
-          <>
-            <ScrollRegion label={t('invoice_reports.receivables_table', { date: shown })} minWidth={760}>
-              <Table striped verticalSpacing="sm" captionSide="top" data-testid="receivables-table">
-                <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
-                  {t('invoice_reports.receivables_table', { date: shown })}
-                </Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_number')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_recipient')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_reference')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_due')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_amount')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_open')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_days_overdue')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((r) => (
-                    <Table.Tr key={r.instance_id} data-testid="receivables-row">
-                      <Table.Th scope="row" ta="right" fw={600}>{r.invoice_number}</Table.Th>
-                      <Table.Td>{r.name}</Table.Td>
-                      <Table.Td style={nowrap}>{formatAnyReference(r.reference)}</Table.Td>
-                      <Table.Td style={nowrap}>{formatFinnishDate(r.date_due)}</Table.Td>
-                      <Table.Td ta="right" style={nowrap}>{formatAmount(r.amount_c)}</Table.Td>
-                      <Table.Td ta="right" style={nowrap}>{formatAmount(r.amount_open_c)}</Table.Td>
-                      <Table.Td ta="right">{r.days_overdue}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollRegion>
-            <Pager pages={pages} page={page + 1} onChange={setPage} />
-          </>
-        )}
+        <PagedTable
+          testId="receivables"
+          label={t('invoice_reports.receivables_table', { date: shown })}
+          caption={t('invoice_reports.receivables_table', { date: shown })}
+          query={list}
+          rowCount={data ? data.rows.length : null}
+          minWidth={760}
+          highlightOnHover={false}
+          page={page + 1}
+          pages={pages}
+          onPage={setPage}
+          empty={<Text>{t('invoice_reports.receivables_empty', { date: shown })}</Text>}
+          head={
+            <>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_number')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_recipient')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_reference')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_due')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_amount')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_open')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_days_overdue')}</Table.Th>
+            </>
+          }
+        >
+          {data?.rows.map((r) => (
+            <Table.Tr key={r.instance_id} data-testid="receivables-row">
+              <Table.Th scope="row" ta="right" fw={600}>{r.invoice_number}</Table.Th>
+              <Table.Td>{r.name}</Table.Td>
+              <Table.Td style={nowrap}>{formatAnyReference(r.reference)}</Table.Td>
+              <Table.Td style={nowrap}>{formatFinnishDate(r.date_due)}</Table.Td>
+              <Table.Td ta="right" style={nowrap}>{formatAmount(r.amount_c)}</Table.Td>
+              <Table.Td ta="right" style={nowrap}>{formatAmount(r.amount_open_c)}</Table.Td>
+              <Table.Td ta="right">{r.days_overdue}</Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
       </Stack>
     </div>
   );

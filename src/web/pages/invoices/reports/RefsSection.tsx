@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../../components/ErrorBanner';
 import { Pager } from '../../../components/Pager';
 import { RowsSkeleton } from '../../../components/RowsSkeleton';
 import { Downloads, Empty, nowrap, periodText } from './ReportParts';
-import { ScrollRegion } from '../../announcements/ScrollRegion';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 
 /** The period's reference numbers (for matching bank payments), 100 a page, and their xlsx (/invoice_report/refs). */
 export function RefsSection({ period }: { period: Period }) {

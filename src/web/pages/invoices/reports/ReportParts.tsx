@@ -8,7 +8,7 @@ import { formatFinnishDate } from '../../../../shared/finnish/date';
 import type { InvoiceReport, Period } from '../../../api/invoiceReports';
 import { TabNav } from '../../../components/TabNav';
 import { PATHS } from '../../../paths';
-import { ScrollRegion } from '../../announcements/ScrollRegion';
+import { ScrollRegion } from '../../../components/ScrollRegion';
 
 // What the three report pages share: the tabs between them and back to the invoices, the
 // download buttons, the VAT breakdown table and the empty state.

@@ -5,14 +5,11 @@ import { formatAmount } from '../../../../shared/finnish/amount';
 import { formatFinnishDate } from '../../../../shared/finnish/date';
 import { formatAnyReference } from '../../../../shared/invoices/sms-notice';
 import { reportDownloads, useSalesList } from '../../../api/invoiceReports';
-import { ErrorBanner } from '../../../components/ErrorBanner';
 import { PageHeader } from '../../../components/PageHeader';
-import { Pager } from '../../../components/Pager';
-import { RowsSkeleton } from '../../../components/RowsSkeleton';
+import { PagedTable } from '../../../components/PagedTable';
 import { PeriodForm } from './PeriodForm';
-import { Downloads, Empty, nowrap, periodText, ReportsNav, VatTable } from './ReportParts';
+import { Downloads, nowrap, periodText, ReportsNav, VatTable } from './ReportParts';
 import { usePeriodParams } from './reportParams';
-import { ScrollRegion } from '../../announcements/ScrollRegion';
 import classes from './reports.module.css';
 
 // `/invoices/sales_invoice_list?from&to`: every invoice and credit invoice dated in the period
@@ -40,53 +37,47 @@ export function SalesListPage() {
             {t('invoice_reports.rows', { count: data.count })} · {t('invoice_reports.sales_total', { amount: formatAmount(data.total_c), vat: formatAmount(vat) })}
           </Text>
         ) : null}
-        {list.isError ? (
-          <ErrorBanner error={list.error} onRetry={() => void list.refetch()} />
-        ) : !data ? (
-          <RowsSkeleton />
-        ) : data.rows.length === 0 ? (
-          <Empty testId="sales-empty">{t('invoice_reports.sales_empty')}</Empty>
-        ) : (
-          <>
-            <ScrollRegion label={t('invoice_reports.sales_table', { period: shown })} minWidth={900}>
-              <Table striped verticalSpacing="sm" captionSide="top" data-testid="sales-table">
-                <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
-                  {t('invoice_reports.sales_table', { period: shown })}
-                </Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_number')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_kind')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_date')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_due')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_recipient')}</Table.Th>
-                    <Table.Th scope="col">{t('invoice_reports.col_reference')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_net')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_vat')}</Table.Th>
-                    <Table.Th scope="col" ta="right">{t('invoice_reports.col_amount')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((r) => (
-                    <Table.Tr key={r.instance_id} data-testid="sales-row">
-                      <Table.Th scope="row" ta="right" fw={600}>{r.invoice_number}</Table.Th>
-                      <Table.Td>{r.kind === 'credit' ? t('invoice_reports.kind_credit') : t('invoice_reports.kind_invoice')}</Table.Td>
-                      <Table.Td style={nowrap}>{formatFinnishDate(r.date)}</Table.Td>
-                      <Table.Td style={nowrap}>{formatFinnishDate(r.date_due)}</Table.Td>
-                      <Table.Td>{r.name}</Table.Td>
-                      <Table.Td style={nowrap}>{formatAnyReference(r.reference)}</Table.Td>
-                      <Table.Td ta="right" style={nowrap}>{formatAmount(r.vat_breakdown.reduce((s, v) => s + v.net_c, 0))}</Table.Td>
-                      <Table.Td ta="right" style={nowrap}>{formatAmount(r.vat_breakdown.reduce((s, v) => s + v.vat_c, 0))}</Table.Td>
-                      <Table.Td ta="right" style={nowrap}>{formatAmount(r.amount_c)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollRegion>
-            <Pager pages={pages} page={page + 1} onChange={setPage} />
-            <VatTable rows={data.vat_breakdown} caption={t('invoice_reports.vat_table', { period: shown })} />
-          </>
-        )}
+        <PagedTable
+          testId="sales"
+          label={t('invoice_reports.sales_table', { period: shown })}
+          caption={t('invoice_reports.sales_table', { period: shown })}
+          query={list}
+          rowCount={data ? data.rows.length : null}
+          minWidth={900}
+          highlightOnHover={false}
+          page={page + 1}
+          pages={pages}
+          onPage={setPage}
+          empty={<Text>{t('invoice_reports.sales_empty')}</Text>}
+          head={
+            <>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_number')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_kind')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_date')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_due')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_recipient')}</Table.Th>
+              <Table.Th scope="col">{t('invoice_reports.col_reference')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_net')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_vat')}</Table.Th>
+              <Table.Th scope="col" ta="right">{t('invoice_reports.col_amount')}</Table.Th>
+            </>
+          }
+        >
+          {data?.rows.map((r) => (
+            <Table.Tr key={r.instance_id} data-testid="sales-row">
+              <Table.Th scope="row" ta="right" fw={600}>{r.invoice_number}</Table.Th>
+              <Table.Td>{r.kind === 'credit' ? t('invoice_reports.kind_credit') : t('invoice_reports.kind_invoice')}</Table.Td>
+              <Table.Td style={nowrap}>{formatFinnishDate(r.date)}</Table.Td>
+              <Table.Td style={nowrap}>{formatFinnishDate(r.date_due)}</Table.Td>
+              <Table.Td>{r.name}</Table.Td>
+              <Table.Td style={nowrap}>{formatAnyReference(r.reference)}</Table.Td>
+              <Table.Td ta="right" style={nowrap}>{formatAmount(r.vat_breakdown.reduce((s, v) => s + v.net_c, 0))}</Table.Td>
+              <Table.Td ta="right" style={nowrap}>{formatAmount(r.vat_breakdown.reduce((s, v) => s + v.vat_c, 0))}</Table.Td>
+              <Table.Td ta="right" style={nowrap}>{formatAmount(r.amount_c)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </PagedTable>
+        {data && data.rows.length > 0 ? <VatTable rows={data.vat_breakdown} caption={t('invoice_reports.vat_table', { period: shown })} /> : null}
       </Stack>
     </div>
   );
