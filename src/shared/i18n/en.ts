@@ -1448,6 +1448,13 @@ const en = {
   'log.event.invoice_bulk_undone': "Marking of invoices undone",
   'log.event.invoice_reminder_saved': "Payment reminder saved as a draft",
   'log.event.invoice_reminder_sent': "Payment reminder sent",
+  'log.event.bank_statement_applied': "Bank statement booked",
+  'log.event.bank_statement_undone': "Bank statement booking undone",
+  'log.event.bank_payment_accepted': "Payment suggestion accepted",
+  'log.event.bank_payment_assigned': "Payment assigned to an invoice",
+  'log.event.bank_payment_dismissed': "Payment dismissed",
+  'log.event.bank_mandate_added': "Account added to the bank mandate",
+  'log.event.bank_mandate_removed': "Account removed from the bank mandate",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Tier changed",
   'log.event.login': "Sign-in",

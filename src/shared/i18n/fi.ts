@@ -1448,6 +1448,13 @@ const fi = {
   'log.event.invoice_bulk_undone': "Laskujen merkintä kumottu",
   'log.event.invoice_reminder_saved': "Maksumuistutus tallennettu luonnokseksi",
   'log.event.invoice_reminder_sent': "Maksumuistutus lähetetty",
+  'log.event.bank_statement_applied': "Tiliote kirjattu",
+  'log.event.bank_statement_undone': "Tiliotteen kirjaus kumottu",
+  'log.event.bank_payment_accepted': "Maksun ehdotus hyväksytty",
+  'log.event.bank_payment_assigned': "Maksu kohdistettu laskulle",
+  'log.event.bank_payment_dismissed': "Maksu ohitettu",
+  'log.event.bank_mandate_added': "Tili lisätty pankkivaltuutukseen",
+  'log.event.bank_mandate_removed': "Tili poistettu pankkivaltuutuksesta",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Palvelutaso vaihdettu",
   'log.event.login': "Kirjautuminen",

@@ -1448,6 +1448,13 @@ const sv = {
   'log.event.invoice_bulk_undone': "Markering av fakturor ångrad",
   'log.event.invoice_reminder_saved': "Betalningspåminnelse sparad som utkast",
   'log.event.invoice_reminder_sent': "Betalningspåminnelse skickad",
+  'log.event.bank_statement_applied': "Kontoutdrag bokfört",
+  'log.event.bank_statement_undone': "Bokföring av kontoutdrag ångrad",
+  'log.event.bank_payment_accepted': "Förslag för betalning godkänt",
+  'log.event.bank_payment_assigned': "Betalning kopplad till faktura",
+  'log.event.bank_payment_dismissed': "Betalning förbigången",
+  'log.event.bank_mandate_added': "Konto tillagt i bankfullmakten",
+  'log.event.bank_mandate_removed': "Konto borttaget ur bankfullmakten",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Servicenivå ändrad",
   'log.event.login': "Inloggning",
