@@ -48,7 +48,7 @@ export async function startJobs(deps: Deps, opts: JobOptions): Promise<Jobs> {
     stops.push(() => closeProviders(providers));
     stops.push(() => worker.stop());
     // Bank statement files dropped in BANK_DIR are imported as they arrive.
-    if (deps.config.outbox.bankDir !== null) stops.push(startBankDir(deps, deps.config.outbox.bankDir));
+    if (deps.config.outbox.bankDir !== null) stops.push(startBankDir(deps, deps.config.outbox.bankDir, opts.log));
     const port = deps.config.outbox.bounceSmtpPort;
     if (port !== null) {
       const bounces = await startBounceServer(deps, { port, host: deps.config.host, log });
