@@ -205,6 +205,7 @@ export async function apply(deps: Deps, tenant: Pick<Tenant, 'id'>, me: Member |
           exact: result.matched.filter((x) => x.kind === 'exact').length,
           combined: result.matched.filter((x) => x.kind === 'combined').length,
           accepted: take.length,
+          accepted_archive_ids: take.map((s) => s.payment.archive_id),
           suggested: result.suggested.length - take.length,
           unmatched: result.unmatched.length,
           duplicates: result.duplicates.length,
