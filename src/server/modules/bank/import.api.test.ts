@@ -7,7 +7,7 @@ import { delivered } from '../../test/factories/invoice-actions';
 import { camt054, ktl, type BuiltPayment } from '../../test/factories/bank-statements';
 import { uploadStatement } from '../../test/factories/bank-upload';
 import { helsinkiToday } from '../invoices/present';
-import { BANK_MAX_FILE_BYTES } from '../../../shared/constants';
+import { BANK_MAX_FILE_BYTES, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 
 // The statement pipeline over the API: upload (parse and dry run), apply, undo and the list of
 // statements, against invoices sent through the real API.
@@ -328,5 +328,19 @@ describe(`bank statement import (${testDialect})`, () => {
     expect((await apply(99_999_999)).status).toBe(404);
     expect((await undo(99_999_999)).status).toBe(404);
     expect((await admin.post('/api/1/invoices/bank/apply', { id: 'x' })).status).toBe(400);
+  });
+});
+
+describe(`bank statement upload limits (${testDialect})`, () => {
+  const ctx = adminContext({ name: 'Kiireseura ry' });
+
+  it('is rate limited as the importer: 30 files an hour per admin, then 429 before the file is read', async () => {
+    const bytes = camt054({ account: testIban(ctx.tenant.tenant.id), payments: [{ amount_c: 100, reference: '1232' }] });
+    for (let i = 0; i < UPLOADS_MAX_PER_MEMBER; i++) expect((await uploadStatement(ctx.admin, bytes)).status).toBe(200);
+    const r = await uploadStatement(ctx.admin, bytes);
+    expect(r.status).toBe(429);
+    expect(r.body).toEqual({ errors: { general: ['bank_upload_rate_limited'] } });
+    ctx.t.clock.advance(61 * 60 * 1000);
+    expect((await uploadStatement(ctx.admin, bytes)).status).toBe(200);
   });
 });
