@@ -38,6 +38,14 @@ export const IMPORT_MAX_ZIP_ENTRIES = 1_000;
 export const IMPORT_MAX_ZIP_RATIO = 200;
 
 export const INVOICE_MAX_ROWS = 8;
+
+/** Bank statement files (camt.054/053, KTL): size and payments a file may hold. */
+export const BANK_MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const BANK_MAX_PAYMENTS = 20_000;
+/** Rows a page of the review list and the statements list holds. */
+export const BANK_PAGE_SIZE = 50;
+/** The mandate page warns when no statement has arrived for this many days. */
+export const BANK_STALE_DAYS = 7;
 export const INVOICE_MAX_PAGES = 16;
 export const INVOICE_VAT_CHOICES = [0, 10, 14, 24, 25.5] as const;
 export const INVOICE_DEFAULT_DUE_DAYS = 14;
@@ -155,6 +163,14 @@ export const LOG_EVENT_GROUPS = {
     'invoice_bulk_undone',
     'invoice_reminder_saved',
     'invoice_reminder_sent',
+    // bank payments: statements applied (by hand or from BANK_DIR) and undone, review decisions, the mandate
+    'bank_statement_applied',
+    'bank_statement_undone',
+    'bank_payment_accepted',
+    'bank_payment_assigned',
+    'bank_payment_dismissed',
+    'bank_mandate_added',
+    'bank_mandate_removed',
   ],
   sessions: [
     'login',

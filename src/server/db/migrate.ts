@@ -22,6 +22,7 @@ import * as m021 from './migrations/021_contact_states_outcome';
 import * as m022 from './migrations/022_online_payments';
 import * as m023 from './migrations/023_receipts';
 import * as m024 from './migrations/024_invoices';
+import * as m025 from './migrations/025_bank_payments';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '022_online_payments': m022,
   '023_receipts': m023,
   '024_invoices': m024,
+  '025_bank_payments': m025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -455,6 +455,8 @@ export interface InvoiceInstancesTable {
   credited_c: Generated<number>;
   mark: Generated<'none' | 'paid' | 'cancelled'>;
   reminder_due: string | null;
+  /** 1 when a bank payment settled it together with other instances (migration 025). */
+  combosettled: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -475,6 +477,66 @@ export interface InvoiceActionsTable {
   payer_name: string | null;
   archive_id: string | null;
   batch_id: string | null;
+  author_id: number | null;
+  created_at: string;
+  /** The bank payment it came from (migration 025). */
+  bank_payment_id: Generated<number | null>;
+  /** 1 when that payment settled several instances. */
+  combined: Generated<number>;
+}
+
+/** A bank statement file as loaded (migration 025). */
+export interface BankStatementsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  format: 'camt054' | 'camt053' | 'ktl';
+  source: 'upload' | 'bank_dir';
+  filename: Generated<string>;
+  sha256: string;
+  accounts: Generated<string>;
+  entries: Generated<number>;
+  total_c: Generated<number>;
+  ignored: Generated<number>;
+  payments: Generated<string>;
+  status: Generated<'dry_run' | 'applied' | 'undone'>;
+  batch_id: string | null;
+  booked: Generated<number>;
+  author_id: number | null;
+  created_at: string;
+  applied_at: string | null;
+  undone_at: string | null;
+}
+
+/** One booked credit payment of an applied statement (migration 025). */
+export interface BankPaymentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  statement_id: number;
+  archive_id: string;
+  account: Generated<string>;
+  amount_c: number;
+  booking_date: string;
+  value_date: string | null;
+  payer_name: Generated<string>;
+  reference: string | null;
+  message: Generated<string>;
+  state: 'booked' | 'suggested' | 'unmatched' | 'assigned' | 'dismissed';
+  match_kind: 'exact' | 'combined' | 'suggestion' | 'assigned' | null;
+  suggested_instance_id: number | null;
+  suggestion_reason: 'reference_typo' | 'message_mentions' | 'name_and_amount' | null;
+  comment: Generated<string>;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+/** An account whose reference payments the association lets the service receive (migration 025). */
+export interface BankMandatesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  iban: string;
+  given_on: string;
+  given_by: string;
   author_id: number | null;
   created_at: string;
 }
@@ -514,6 +576,9 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_instances: InvoiceInstancesTable;
   invoice_actions: InvoiceActionsTable;
+  bank_statements: BankStatementsTable;
+  bank_payments: BankPaymentsTable;
+  bank_mandates: BankMandatesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -105,6 +105,12 @@ const sv = {
   invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
   invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
   invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
+  // bank: import (statement upload, apply, undo)
+  bank_upload_rate_limited: "För många kontoutdragsfiler på kort tid. Försök igen om en timme.",
+  bank_statement_already_applied: "Det här kontoutdraget är redan bokfört.",
+  bank_statement_undone: "Bokföringen av det här kontoutdraget har ångrats. Ladda upp filen igen om du vill bokföra den.",
+  bank_statement_not_applied: "Kontoutdraget har inte bokförts, så det finns inget att ångra.",
+  bank_statement_already_undone: "Bokföringen av det här kontoutdraget har redan ångrats.",
   // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
   credit_row_exceeds: "Krediteringen är större än det som återstår av raden.",
   credit_total_zero: "Ange ett belopp att kreditera på minst en rad.",
@@ -118,6 +124,12 @@ const sv = {
   batch_already_undone: "Ändringen har redan ångrats.",
   invoice_reminder_no_instances: "Det finns inga fakturor att påminna om: välj förfallna eller underbetalda fakturor.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
+  // bank: statement files (bank/parse)
+  bank_file_unknown_format: "Filen kändes inte igen som ett kontoutdrag. Ladda upp bankens camt.054-, camt.053- eller KTL-fil med referensbetalningar.",
+  bank_file_unreadable: "Filen är felaktig och kan inte läsas (rad {{line}}). Hämta filen från banken på nytt.",
+  bank_ktl_totals_mismatch: "Summaposten i filen med referensbetalningar stämmer inte med betalningarna: filen har {{count}} betalningar, sammanlagt {{sum}}, men enligt summaposten {{total_count}} betalningar, {{total_sum}}. Filen kan vara ofullständig. Hämta den från banken på nytt.",
+  bank_file_too_many_payments: "Filen har för många betalningar: högst {{max, number}} betalningar kan läsas åt gången. Dela upp filen.",
+  bank_file_too_large: "Filen är för stor: högst {{max}} MB.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",
   mooney_nothing_to_pay: "Det finns inget att betala.",
@@ -1448,6 +1460,13 @@ const sv = {
   'log.event.invoice_bulk_undone': "Markering av fakturor ångrad",
   'log.event.invoice_reminder_saved': "Betalningspåminnelse sparad som utkast",
   'log.event.invoice_reminder_sent': "Betalningspåminnelse skickad",
+  'log.event.bank_statement_applied': "Kontoutdrag bokfört",
+  'log.event.bank_statement_undone': "Bokföring av kontoutdrag ångrad",
+  'log.event.bank_payment_accepted': "Förslag för betalning godkänt",
+  'log.event.bank_payment_assigned': "Betalning kopplad till faktura",
+  'log.event.bank_payment_dismissed': "Betalning förbigången",
+  'log.event.bank_mandate_added': "Konto tillagt i bankfullmakten",
+  'log.event.bank_mandate_removed': "Konto borttaget ur bankfullmakten",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Servicenivå ändrad",
   'log.event.login': "Inloggning",
@@ -1474,6 +1493,8 @@ const sv = {
   'log.field.invoice_bulk': "Massmarkering av fakturor",
   'log.field.reminder': "Betalningspåminnelse",
   'log.field.payment': "Betalning",
+  // bank: import
+  'log.field.bank_statement': "Kontoutdrag",
   'log.field.price_rows': "Prisrader",
   'log.field.amount': "Belopp (cent)",
   'log.field.method': "Betalningssätt",

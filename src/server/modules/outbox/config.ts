@@ -17,6 +17,8 @@ export interface OutboxConfig {
   letterDir: string;
   /** Whether this process runs the outbox worker and the bounce server (WORKERS=0: no). */
   workers: boolean;
+  /** Bank statement files to import automatically (BANK_DIR); null: uploads in the UI only. */
+  bankDir: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -37,5 +39,6 @@ export function outboxConfigFrom(env: Env, base: { dataDir: string; publicUrl: s
     smsHookSecret: nonEmpty(env.SMS_HOOK_SECRET),
     letterDir: path.resolve(nonEmpty(env.LETTER_DIR) ?? path.join(base.dataDir, 'outbox', 'letters')),
     workers: workers !== '0',
+    bankDir: nonEmpty(env.BANK_DIR) === null ? null : path.resolve(nonEmpty(env.BANK_DIR)!),
   };
 }
