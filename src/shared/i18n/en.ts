@@ -105,6 +105,12 @@ const en = {
   invoice_add_recipients_legacy: "Recipients cannot be added to an old invoice.",
   invoice_recipients_changed: "Recipients were just added to this invoice elsewhere. Preview again, then send.",
   invoice_add_recipients_send_only: "Added recipients get the invoice at once: send the invoice.",
+  // bank: import (statement upload, apply, undo)
+  bank_upload_rate_limited: "Too many statement files in a short time. Try again in an hour.",
+  bank_statement_already_applied: "This statement has already been booked.",
+  bank_statement_undone: "The booking of this statement has been undone. Upload the file again to book it.",
+  bank_statement_not_applied: "The statement has not been booked, so there is nothing to undo.",
+  bank_statement_already_undone: "The booking of this statement has already been undone.",
   // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
   credit_row_exceeds: "The credit is larger than what is left of the row.",
   credit_total_zero: "Enter an amount to credit on at least one row.",
@@ -124,6 +130,12 @@ const en = {
   batch_already_undone: "This change has already been undone.",
   invoice_reminder_no_instances: "There are no invoices to remind about: choose overdue or underpaid invoices.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
+  // bank: statement files (bank/parse)
+  bank_file_unknown_format: "The file was not recognised as a bank statement. Upload the bank's camt.054, camt.053 or KTL reference payment file.",
+  bank_file_unreadable: "The file is damaged and cannot be read (line {{line}}). Download it from the bank again.",
+  bank_ktl_totals_mismatch: "The totals record of the reference payment file does not match its payments: the file has {{count}} payments totalling {{sum}}, but the totals record says {{total_count}} payments, {{total_sum}}. The file may be incomplete. Download it from the bank again.",
+  bank_file_too_many_payments: "The file has too many payments: at most {{max, number}} payments can be read at a time. Split the file.",
+  bank_file_too_large: "The file is too large: at most {{max}} MB.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "This is already paid.",
   mooney_nothing_to_pay: "There is nothing to pay.",
@@ -1492,6 +1504,8 @@ const en = {
   'log.field.bank_mandate': "Account on the bank mandate",
   'log.field.reminder': "Payment reminder",
   'log.field.payment': "Payment",
+  // bank: import
+  'log.field.bank_statement': "Bank statement",
   'log.field.price_rows': "Price rows",
   'log.field.amount': "Amount (cents)",
   'log.field.method': "Payment method",

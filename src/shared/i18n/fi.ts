@@ -104,6 +104,12 @@ const fi = {
   invoice_add_recipients_legacy: "Vanhaan laskuun ei voi lisätä vastaanottajia.",
   invoice_recipients_changed: "Laskulle lisättiin juuri vastaanottajia toisaalla. Esikatsele uudelleen ja lähetä sitten.",
   invoice_add_recipients_send_only: "Lisätyt vastaanottajat saavat laskun heti: lähetä lasku.",
+  // bank: import (statement upload, apply, undo)
+  bank_upload_rate_limited: "Liian monta tiliotetiedostoa lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
+  bank_statement_already_applied: "Tämä tiliote on jo kirjattu.",
+  bank_statement_undone: "Tämän tiliotteen kirjaus on kumottu. Lataa tiedosto uudelleen, jos haluat kirjata sen.",
+  bank_statement_not_applied: "Tiliotetta ei ole kirjattu, joten kumottavaa ei ole.",
+  bank_statement_already_undone: "Tämän tiliotteen kirjaus on jo kumottu.",
   // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
   credit_row_exceeds: "Hyvitys on suurempi kuin rivistä on vielä hyvittämättä.",
   credit_total_zero: "Anna hyvitettävä summa vähintään yhdelle riville.",
@@ -123,6 +129,12 @@ const fi = {
   batch_already_undone: "Tämä muutos on jo kumottu.",
   invoice_reminder_no_instances: "Muistutettavia laskuja ei ole: valitse erääntyneitä tai vajaasti maksettuja laskuja.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
+  // bank: statement files (bank/parse)
+  bank_file_unknown_format: "Tiedostoa ei tunnistettu tiliotteeksi. Lataa pankin camt.054-, camt.053- tai KTL-viitemaksutiedosto.",
+  bank_file_unreadable: "Tiedosto on viallinen, eikä sitä voi lukea (rivi {{line}}). Hae tiedosto pankista uudelleen.",
+  bank_ktl_totals_mismatch: "Viitemaksutiedoston summatietue ei täsmää maksuihin: tiedostossa on {{count}} maksua, yhteensä {{sum}}, mutta summatietueen mukaan {{total_count}} maksua, {{total_sum}}. Tiedosto voi olla vajaa. Hae se pankista uudelleen.",
+  bank_file_too_many_payments: "Tiedostossa on liikaa maksuja: kerralla voi lukea enintään {{max, number}} maksua. Jaa tiedosto osiin.",
+  bank_file_too_large: "Tiedosto on liian suuri: enintään {{max}} Mt.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",
   mooney_nothing_to_pay: "Maksettavaa ei ole.",
@@ -1492,6 +1504,8 @@ const fi = {
   'log.field.bank_mandate': "Pankkivaltuutuksen tili",
   'log.field.reminder': "Maksumuistutus",
   'log.field.payment': "Maksu",
+  // bank: import
+  'log.field.bank_statement': "Tiliote",
   'log.field.price_rows': "Hintarivit",
   'log.field.amount': "Summa (senttiä)",
   'log.field.method': "Maksutapa",

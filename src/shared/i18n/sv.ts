@@ -105,6 +105,12 @@ const sv = {
   invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
   invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
   invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
+  // bank: import (statement upload, apply, undo)
+  bank_upload_rate_limited: "För många kontoutdragsfiler på kort tid. Försök igen om en timme.",
+  bank_statement_already_applied: "Det här kontoutdraget är redan bokfört.",
+  bank_statement_undone: "Bokföringen av det här kontoutdraget har ångrats. Ladda upp filen igen om du vill bokföra den.",
+  bank_statement_not_applied: "Kontoutdraget har inte bokförts, så det finns inget att ångra.",
+  bank_statement_already_undone: "Bokföringen av det här kontoutdraget har redan ångrats.",
   // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
   credit_row_exceeds: "Krediteringen är större än det som återstår av raden.",
   credit_total_zero: "Ange ett belopp att kreditera på minst en rad.",
@@ -124,6 +130,12 @@ const sv = {
   batch_already_undone: "Ändringen har redan ångrats.",
   invoice_reminder_no_instances: "Det finns inga fakturor att påminna om: välj förfallna eller underbetalda fakturor.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
+  // bank: statement files (bank/parse)
+  bank_file_unknown_format: "Filen kändes inte igen som ett kontoutdrag. Ladda upp bankens camt.054-, camt.053- eller KTL-fil med referensbetalningar.",
+  bank_file_unreadable: "Filen är felaktig och kan inte läsas (rad {{line}}). Hämta filen från banken på nytt.",
+  bank_ktl_totals_mismatch: "Summaposten i filen med referensbetalningar stämmer inte med betalningarna: filen har {{count}} betalningar, sammanlagt {{sum}}, men enligt summaposten {{total_count}} betalningar, {{total_sum}}. Filen kan vara ofullständig. Hämta den från banken på nytt.",
+  bank_file_too_many_payments: "Filen har för många betalningar: högst {{max, number}} betalningar kan läsas åt gången. Dela upp filen.",
+  bank_file_too_large: "Filen är för stor: högst {{max}} MB.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",
   mooney_nothing_to_pay: "Det finns inget att betala.",
@@ -1492,6 +1504,8 @@ const sv = {
   'log.field.bank_mandate': "Konto i bankfullmakten",
   'log.field.reminder': "Betalningspåminnelse",
   'log.field.payment': "Betalning",
+  // bank: import
+  'log.field.bank_statement': "Kontoutdrag",
   'log.field.price_rows': "Prisrader",
   'log.field.amount': "Belopp (cent)",
   'log.field.method': "Betalningssätt",
