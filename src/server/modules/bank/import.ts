@@ -226,7 +226,7 @@ export async function applyReply(deps: Deps, tenant: Tenant, me: Member, id: num
  * review's later assignments) and the payments themselves are deleted, the instances
  * recomputed, so the same file can be loaded again. `removed`: the payments that had bookings.
  */
-export async function undo(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<z.infer<typeof bankUndoReply>> {
+export async function undo(deps: Deps, tenant: Pick<Tenant, 'id'>, me: Member | null, id: number): Promise<z.infer<typeof bankUndoReply>> {
   if (!(await repo.statementById(deps.db, tenant.id, id))) throw new NotFound();
   return act(deps, tenant, me, 'bank_statement_undone', async (trx, line, at) => {
     await repo.lockBank(trx, tenant.id);
