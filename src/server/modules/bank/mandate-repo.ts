@@ -47,13 +47,19 @@ export async function lastStatementAt(db: Db, tenantId: number): Promise<string 
 }
 
 /**
- * Inside a transaction: holds the association's mandate lock until commit, so two parallel
- * additions of one account cannot both pass the duplicate check (there is no unique index:
- * the migration keeps the account index global for BANK_DIR routing). SQLite's single
+ * Inside a transaction: holds the account's mandate lock until commit, so two parallel
+ * additions of one account (by one association or two) cannot both pass the checks (there is
+ * no unique index: the account index is global for BANK_DIR routing). SQLite's single
  * connection already serialises writers.
  */
-export async function lockMandates(trx: Db, tenantId: number): Promise<void> {
+export async function lockMandateAccount(trx: Db, iban: string): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`bank_mandates:${tenantId}`}, 0))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`bank_mandates:${iban}`}, 0))`.execute(trx);
   }
+}
+
+/** Whether another association has the account on its mandate (BANK_DIR could not route its files). */
+export async function mandateElsewhere(db: Db, tenantId: number, iban: string): Promise<boolean> {
+  const r = await db.selectFrom('bank_mandates').select('id').where('iban', '=', iban).where('tenant_id', '<>', tenantId).executeTakeFirst();
+  return r !== undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminContext, type AdminContext } from '../../test/adminContext';
-import { testDialect } from '../../test/harness';
+import { adminClient, makeTenant, testDialect } from '../../test/harness';
 import { appliedStatement } from '../../test/factories/bank-payments';
 import { BANK_STALE_DAYS } from '../../../shared/constants';
 
@@ -79,6 +79,21 @@ describe(`bank mandate (${testDialect})`, () => {
     expect(await errors({ iban: 'fi2112345600000785' })).toEqual({ iban: ['bank_mandate_duplicate'] });
     expect((await get()).body.accounts).toHaveLength(1);
     expect(await logLines(ctx, 'bank_mandate_added')).toHaveLength(3);
+    await removeAll();
+  });
+
+  it("refuses an account on another association's mandate (its statement files could not be routed), and lets it in once freed", async () => {
+    ctx.t.clock.set('2026-03-10T09:00:00Z');
+    const other = await makeTenant(ctx.t.deps, 'Naapuriseura ry');
+    const neighbour = await adminClient(ctx.t, other);
+    const theirs = await neighbour.post('/api/1/invoices/bank/mandate/add', { iban: 'FI49 5000 9420 0287 30', given_on: '2026-03-01', given_by: 'Nelli Naapuri' });
+    expect(theirs.status).toBe(200);
+    const r = await add({ iban: 'FI4950009420028730' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toEqual({ iban: ['settings_iban_in_use'] });
+    expect((await get()).body.accounts).toHaveLength(0);
+    expect((await neighbour.post('/api/1/invoices/bank/mandate/remove', { id: (theirs.body.accounts as { id: number }[])[0]!.id })).status).toBe(200);
+    expect((await add({ iban: 'FI4950009420028730' })).status).toBe(200);
     await removeAll();
   });
 

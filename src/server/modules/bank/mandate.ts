@@ -8,7 +8,7 @@ import { compactIban, validateIban } from '../../../shared/finnish/iban';
 import { parseIsoDate } from '../../../shared/finnish/date';
 import type { bankMandateAddBody, bankMandateReply } from '../../../shared/schemas/bank';
 import { helsinkiToday } from '../invoices/present';
-import { deleteMandate, insertMandate, lastStatementAt, lockMandates, mandateById, mandateByIban, mandatesWithAuthors } from './mandate-repo';
+import { deleteMandate, insertMandate, lastStatementAt, lockMandateAccount, mandateById, mandateByIban, mandateElsewhere, mandatesWithAuthors } from './mandate-repo';
 
 // The bank mandate: the accounts whose reference payments the association lets the service
 // receive, with the day and the person that gave the mandate. BANK_DIR files are routed to an
@@ -59,8 +59,11 @@ export async function addMandate(deps: Deps, tenant: Tenant, me: Member, body: z
   if (!parseIsoDate(body.given_on)) throw ValidationError.field('given_on', '_validation_invalid_date');
   if (body.given_on > helsinkiToday(deps.clock.now())) throw ValidationError.field('given_on', 'bank_mandate_given_on_future');
   await act(deps, tenant, me, 'bank_mandate_added', async (trx, line, at) => {
-    await lockMandates(trx, tenant.id);
+    await lockMandateAccount(trx, iban);
     if (await mandateByIban(trx, tenant.id, iban)) throw ValidationError.field('iban', 'bank_mandate_duplicate');
+    // An account is one association's: a second claim would stop BANK_DIR routing its files (as
+    // the organisation settings refuse a bank account another register uses).
+    if (await mandateElsewhere(trx, tenant.id, iban)) throw ValidationError.field('iban', 'settings_iban_in_use');
     const id = await insertMandate(trx, { tenant_id: tenant.id, iban, given_on: body.given_on, given_by: body.given_by, author_id: me.id, created_at: at });
     line.context = 'bank_mandate';
     line.data = [{ field: 'bank_mandate', new: { id, iban, given_on: body.given_on, given_by: body.given_by } }];
@@ -72,7 +75,7 @@ export async function removeMandate(deps: Deps, tenant: Tenant, me: Member, id: 
   const row = await mandateById(deps.db, tenant.id, id);
   if (!row) throw new NotFound();
   await act(deps, tenant, me, 'bank_mandate_removed', async (trx, line) => {
-    await lockMandates(trx, tenant.id);
+    await lockMandateAccount(trx, row.iban);
     // Gone meanwhile (a parallel removal): nothing to remove, nothing to log.
     if (!(await mandateById(trx, tenant.id, id))) throw new NotFound();
     await deleteMandate(trx, tenant.id, id);
