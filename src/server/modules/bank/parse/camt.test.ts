@@ -110,6 +110,32 @@ describe('what is not a camt.053/054 statement', () => {
     expect(parseStatement(Buffer.from(v10)).payments).toHaveLength(3);
   });
 
+  it('finds the namespace whatever the attribute order, and under a prefix', () => {
+    const text = fixture('danske-camt054-v02.xml').toString();
+    const reordered = text.replace(
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"',
+      '<Document xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02"',
+    );
+    expect(parseStatement(Buffer.from(reordered)).payments).toHaveLength(3);
+    const prefixed = text
+      .replace(/<(\/?)([A-Za-z])/g, '<$1ns0:$2')
+      .replace('<ns0:Document xmlns=', '<ns0:Document xmlns:ns0=');
+    expect(parseStatement(Buffer.from(prefixed))).toEqual(parseStatement(Buffer.from(text)));
+  });
+
+  it('reads a file that declares ISO-8859-1 in that encoding', () => {
+    const text = fixture('danske-camt054-v02.xml')
+      .toString()
+      .replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+      .replace('<Nm>Maksaja</Nm>', '<Nm>Mäkinen Åsa</Nm>');
+    expect(parseStatement(Buffer.from(text, 'latin1')).payments[0]!.payer_name).toBe('Mäkinen Åsa');
+  });
+
+  it('ignores a reversed credit entry', () => {
+    const text = fixture('danske-camt054-v02.xml').toString().replace('<Sts>BOOK</Sts>', '<RvslInd>true</RvslInd><Sts>BOOK</Sts>');
+    expect(parseStatement(Buffer.from(text))).toMatchObject({ ignored: 1, payments: [{ archive_id: '1109158E0049179974' }] });
+  });
+
   it('refuses an amount that is not a plain decimal, with its line', () => {
     const bad = fixture('danske-camt054-v02.xml').toString().replace('<Amt Ccy="EUR">147.00</Amt>', '<Amt Ccy="EUR">147,00</Amt>');
     const e = errorOf(() => parseStatement(Buffer.from(bad)));
