@@ -51,6 +51,8 @@ describe('broken files', () => {
     ['a cut-off file', good.slice(0, Math.floor(good.length / 2))],
     ['text after the root', `${good}trailing`],
     ['a second root', `${good}<Document/>`],
+    ['a bare < in text', good.replace('<Nm>Maksaja</Nm>', '<Nm>a < b</Nm>')],
+    ['a bare & in text', good.replace('<Nm>Maksaja</Nm>', '<Nm>A & B</Nm>')],
   ])('calls %s unreadable, with a line', (_, text) => {
     const e = errorOf(() => parseStatement(Buffer.from(text)));
     expect(e.key).toBe('bank_file_unreadable');

@@ -76,14 +76,14 @@ export function readXml(src: string): XmlNode {
           if (text.trim() !== '') fail(parser.startIndex);
           return;
         }
-        // Only the five predefined entities and character references are decoded; anything
-        // else ("&foo;") is not XML without a DTD.
         // CDATA is literal: escaped here so that decoding below gives it back as it was.
         if (inCdata) {
           node.text += text.replace(/&/g, '&amp;');
           return;
         }
-        if (/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(text)) fail(parser.startIndex);
+        // Only the five predefined entities and character references are decoded; anything
+        // else ("&foo;") is not XML without a DTD, and a bare "<" is never text.
+        if (text.includes('<') || /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(text)) fail(parser.startIndex);
         node.text += text;
       },
       oncdatastart() {
