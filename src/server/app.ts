@@ -35,6 +35,8 @@ import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
 import { invoiceReportRoutes } from './modules/invoices/report-routes';
+import { bankReviewRoutes } from './modules/bank/review-routes';
+import { bankMandateRoutes } from './modules/bank/mandate-routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -116,6 +118,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   onlineRoutes(app);
   receiptRoutes(app);
   invoiceReportRoutes(app);
+  bankReviewRoutes(app);
+  bankMandateRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

@@ -115,6 +115,12 @@ const en = {
   invoice_payment_amount_invalid: "Enter the amount in euros, for example 25.50, or with a minus sign to correct, for example -25.50.",
   invoice_payment_zero: "Enter an amount other than zero. A negative amount corrects a wrong entry.",
   invoice_payment_below_zero: "The correction is larger than the payments booked on the invoice.",
+  // bank: review and mandate
+  bank_payment_already_decided: "This payment has already been decided: it is booked, assigned or dismissed.",
+  bank_assign_not_allowed: "A payment cannot be assigned to a credit invoice or a cancelled invoice.",
+  bank_mandate_iban_not_finnish: "Enter a Finnish account number (the IBAN starts with FI).",
+  bank_mandate_duplicate: "The account is already on the bank mandate.",
+  bank_mandate_given_on_future: "The date the mandate was given cannot be in the future.",
   batch_already_undone: "This change has already been undone.",
   invoice_reminder_no_instances: "There are no invoices to remind about: choose overdue or underpaid invoices.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
@@ -1264,6 +1270,8 @@ const en = {
   'log.context.mooney': "Payments",
   // invoices: actions
   'log.context.invoices': "Invoices",
+  // bank: review and mandate
+  'log.context.bank_mandate': "Bank mandate",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Log and payments",
   'money.nav_log': "Log",
@@ -1614,6 +1622,9 @@ const en = {
   // invoices: actions
   'log.field.invoice_action': "Invoice action",
   'log.field.invoice_bulk': "Bulk marking of invoices",
+  // bank: review and mandate
+  'log.field.bank_payment': "Bank payment",
+  'log.field.bank_mandate': "Account on the bank mandate",
   'log.field.reminder': "Payment reminder",
   'log.field.payment': "Payment",
   'log.field.price_rows': "Price rows",

@@ -114,6 +114,12 @@ const fi = {
   invoice_payment_amount_invalid: "Kirjoita summa euroina, esimerkiksi 25,50, tai korjaukseen miinusmerkin kanssa, esimerkiksi -25,50.",
   invoice_payment_zero: "Anna summa, joka ei ole nolla. Negatiivinen summa korjaa virheellisen kirjauksen.",
   invoice_payment_below_zero: "Korjaus on suurempi kuin laskulle kirjatut maksut.",
+  // bank: review and mandate
+  bank_payment_already_decided: "Tästä maksusta on jo päätetty: se on kirjattu, kohdistettu tai ohitettu.",
+  bank_assign_not_allowed: "Maksua ei voi kohdistaa hyvityslaskulle eikä mitätöidylle laskulle.",
+  bank_mandate_iban_not_finnish: "Anna suomalainen tilinumero (IBAN alkaa FI).",
+  bank_mandate_duplicate: "Tili on jo pankkivaltuutuksessa.",
+  bank_mandate_given_on_future: "Valtuutuksen antopäivä ei voi olla tulevaisuudessa.",
   batch_already_undone: "Tämä muutos on jo kumottu.",
   invoice_reminder_no_instances: "Muistutettavia laskuja ei ole: valitse erääntyneitä tai vajaasti maksettuja laskuja.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
@@ -1264,6 +1270,8 @@ const fi = {
   'log.context.mooney': "Maksut",
   // invoices: actions
   'log.context.invoices': "Laskut",
+  // bank: review and mandate
+  'log.context.bank_mandate': "Pankkivaltuutus",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Loki ja maksut",
   'money.nav_log': "Loki",
@@ -1614,6 +1622,9 @@ const fi = {
   // invoices: actions
   'log.field.invoice_action': "Laskun toimenpide",
   'log.field.invoice_bulk': "Laskujen joukkomerkintä",
+  // bank: review and mandate
+  'log.field.bank_payment': "Pankkimaksu",
+  'log.field.bank_mandate': "Pankkivaltuutuksen tili",
   'log.field.reminder': "Maksumuistutus",
   'log.field.payment': "Maksu",
   'log.field.price_rows': "Hintarivit",

@@ -115,6 +115,12 @@ const sv = {
   invoice_payment_amount_invalid: "Ange beloppet i euro, till exempel 25,50, eller med minustecken för en rättelse, till exempel -25,50.",
   invoice_payment_zero: "Ange ett belopp som inte är noll. Ett negativt belopp rättar en felaktig bokning.",
   invoice_payment_below_zero: "Rättelsen är större än de betalningar som bokats på fakturan.",
+  // bank: review and mandate
+  bank_payment_already_decided: "Den här betalningen är redan avgjord: den har bokats, kopplats eller förbigåtts.",
+  bank_assign_not_allowed: "Betalningen kan inte kopplas till en kreditfaktura eller en makulerad faktura.",
+  bank_mandate_iban_not_finnish: "Ange ett finskt kontonummer (IBAN börjar med FI).",
+  bank_mandate_duplicate: "Kontot finns redan i bankfullmakten.",
+  bank_mandate_given_on_future: "Fullmaktens datum kan inte ligga i framtiden.",
   batch_already_undone: "Ändringen har redan ångrats.",
   invoice_reminder_no_instances: "Det finns inga fakturor att påminna om: välj förfallna eller underbetalda fakturor.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
@@ -1264,6 +1270,8 @@ const sv = {
   'log.context.mooney': "Betalningar",
   // invoices: actions
   'log.context.invoices': "Fakturor",
+  // bank: review and mandate
+  'log.context.bank_mandate': "Bankfullmakt",
   // Payments web (issue 14, P3): transactions, receipts, receipt view
   'money.nav_label': "Logg och betalningar",
   'money.nav_log': "Logg",
@@ -1614,6 +1622,9 @@ const sv = {
   // invoices: actions
   'log.field.invoice_action': "Fakturaåtgärd",
   'log.field.invoice_bulk': "Massmarkering av fakturor",
+  // bank: review and mandate
+  'log.field.bank_payment': "Bankbetalning",
+  'log.field.bank_mandate': "Konto i bankfullmakten",
   'log.field.reminder': "Betalningspåminnelse",
   'log.field.payment': "Betalning",
   'log.field.price_rows': "Prisrader",
