@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,9 +103,7 @@ export function MandatePage() {
                         <Table.Th scope="col">{t('mandate.col_given_on')}</Table.Th>
                         <Table.Th scope="col">{t('mandate.col_given_by')}</Table.Th>
                         <Table.Th scope="col">{t('mandate.col_added_by')}</Table.Th>
-                        <Table.Th scope="col">
-                          <VisuallyHidden>{t('mandate.col_actions')}</VisuallyHidden>
-                        </Table.Th>
+                        <Table.Th scope="col">{t('mandate.col_actions')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>

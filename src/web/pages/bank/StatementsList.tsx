@@ -1,4 +1,4 @@
-import { Button, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,9 +68,7 @@ export function StatementsList() {
                   <Table.Th scope="col" ta="right">{t('bank.col_total')}</Table.Th>
                   <Table.Th scope="col" ta="right">{t('bank.col_booked')}</Table.Th>
                   <Table.Th scope="col">{t('bank.col_status')}</Table.Th>
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('bank.col_actions')}</VisuallyHidden>
-                  </Table.Th>
+                  <Table.Th scope="col">{t('bank.col_actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
