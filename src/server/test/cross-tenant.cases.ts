@@ -19,6 +19,7 @@ import { receiptCases } from './cross-tenant.receipts';
 import { invoiceReportCases } from './cross-tenant.invoice-reports';
 import { invoiceCoreCases } from './cross-tenant.invoices-core';
 import { invoiceActionCases } from './cross-tenant.invoices-actions';
+import { bankReviewCases } from './cross-tenant.bank-review';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -145,6 +146,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...paymentsCases,
   ...invoiceCoreCases,
   ...invoiceActionCases,
+  ...bankReviewCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

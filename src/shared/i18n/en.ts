@@ -124,6 +124,12 @@ const en = {
   batch_already_undone: "This change has already been undone.",
   invoice_reminder_no_instances: "There are no invoices to remind about: choose overdue or underpaid invoices.",
   mooney_cancelled: "This payment can no longer be made because the message was cancelled.",
+  // bank: statement files (bank/parse)
+  bank_file_unknown_format: "The file was not recognised as a bank statement. Upload the bank's camt.054, camt.053 or KTL reference payment file.",
+  bank_file_unreadable: "The file is damaged and cannot be read (line {{line}}). Download it from the bank again.",
+  bank_ktl_totals_mismatch: "The totals record of the reference payment file does not match its payments: the file has {{count}} payments totalling {{sum}}, but the totals record says {{total_count}} payments, {{total_sum}}. The file may be incomplete. Download it from the bank again.",
+  bank_file_too_many_payments: "The file has too many payments: at most {{max, number}} payments can be read at a time. Split the file.",
+  bank_file_too_large: "The file is too large: at most {{max}} MB.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "This is already paid.",
   mooney_nothing_to_pay: "There is nothing to pay.",

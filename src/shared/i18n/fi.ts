@@ -123,6 +123,12 @@ const fi = {
   batch_already_undone: "Tämä muutos on jo kumottu.",
   invoice_reminder_no_instances: "Muistutettavia laskuja ei ole: valitse erääntyneitä tai vajaasti maksettuja laskuja.",
   mooney_cancelled: "Maksua ei voi enää maksaa, koska viesti on peruttu.",
+  // bank: statement files (bank/parse)
+  bank_file_unknown_format: "Tiedostoa ei tunnistettu tiliotteeksi. Lataa pankin camt.054-, camt.053- tai KTL-viitemaksutiedosto.",
+  bank_file_unreadable: "Tiedosto on viallinen, eikä sitä voi lukea (rivi {{line}}). Hae tiedosto pankista uudelleen.",
+  bank_ktl_totals_mismatch: "Viitemaksutiedoston summatietue ei täsmää maksuihin: tiedostossa on {{count}} maksua, yhteensä {{sum}}, mutta summatietueen mukaan {{total_count}} maksua, {{total_sum}}. Tiedosto voi olla vajaa. Hae se pankista uudelleen.",
+  bank_file_too_many_payments: "Tiedostossa on liikaa maksuja: kerralla voi lukea enintään {{max, number}} maksua. Jaa tiedosto osiin.",
+  bank_file_too_large: "Tiedosto on liian suuri: enintään {{max}} Mt.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Tämä on jo maksettu.",
   mooney_nothing_to_pay: "Maksettavaa ei ole.",

@@ -124,6 +124,12 @@ const sv = {
   batch_already_undone: "Ändringen har redan ångrats.",
   invoice_reminder_no_instances: "Det finns inga fakturor att påminna om: välj förfallna eller underbetalda fakturor.",
   mooney_cancelled: "Betalningen kan inte längre göras eftersom meddelandet har avbrutits.",
+  // bank: statement files (bank/parse)
+  bank_file_unknown_format: "Filen kändes inte igen som ett kontoutdrag. Ladda upp bankens camt.054-, camt.053- eller KTL-fil med referensbetalningar.",
+  bank_file_unreadable: "Filen är felaktig och kan inte läsas (rad {{line}}). Hämta filen från banken på nytt.",
+  bank_ktl_totals_mismatch: "Summaposten i filen med referensbetalningar stämmer inte med betalningarna: filen har {{count}} betalningar, sammanlagt {{sum}}, men enligt summaposten {{total_count}} betalningar, {{total_sum}}. Filen kan vara ofullständig. Hämta den från banken på nytt.",
+  bank_file_too_many_payments: "Filen har för många betalningar: högst {{max, number}} betalningar kan läsas åt gången. Dela upp filen.",
+  bank_file_too_large: "Filen är för stor: högst {{max}} MB.",
   // Online payments, balance purchases and referrals (payments/online, balance-buy, referrals)
   mooney_already_paid: "Detta är redan betalt.",
   mooney_nothing_to_pay: "Det finns inget att betala.",

@@ -171,6 +171,26 @@ describe(`bank payment review (${testDialect})`, () => {
     expect(await db().selectFrom('invoice_actions').select('id').where('instance_id', '=', y).where('action_type', 'in', ['sync_payment', 'manual_payment']).execute()).toEqual([]);
   });
 
+  it('parallel decisions on one payment: exactly one wins, the others are refused and book nothing', async () => {
+    const { instanceIds } = await sent(2);
+    const [x, y] = instanceIds as [number, number];
+    const { paymentIds } = await statement([{ amount_c: 800 }]);
+    const pid = paymentIds[0]!;
+    const replies = await Promise.all([assign(pid, x), assign(pid, y), dismiss(pid, 'rinnakkain'), assign(pid, x)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 422, 422, 422]);
+    const booked = await db().selectFrom('invoice_actions').select(['instance_id', 'amount_c']).where('bank_payment_id', '=', pid).execute();
+    const p = await payment(pid);
+    expect(booked).toHaveLength(p.state === 'dismissed' ? 0 : 1);
+    const decisions = await db()
+      .selectFrom('activity_log')
+      .select('id')
+      .where('tenant_id', '=', ctx.tenant.tenant.id)
+      .where('event', 'in', ['bank_payment_assigned', 'bank_payment_dismissed'])
+      .where('data', 'like', `%"payment_id":${pid},%`)
+      .execute();
+    expect(decisions).toHaveLength(1);
+  });
+
   it('dismiss needs a comment; the payment leaves the list, stays in its statement, and the decision is logged', async () => {
     const { statementId, paymentIds } = await statement([{ amount_c: 1234, payer_name: 'Lahjoittaja Oy', booking_date: '2026-01-15' }]);
     const pid = paymentIds[0]!;

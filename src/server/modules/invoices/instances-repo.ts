@@ -28,17 +28,33 @@ export async function insertAction(trx: Db, row: Insertable<InvoiceActionsTable>
   return r.id;
 }
 
-/** Recomputes the instance's cached sums, mark and reminder due date from all of its actions. */
-export async function recompute(trx: Db, tenantId: number, instanceId: number, at: string): Promise<void> {
-  const actions = await actionsOf(trx, tenantId, instanceId);
+/** What an instance caches from its actions (in the order they were made). */
+function cacheOf(actions: readonly ActionRow[], at: string) {
   const s = summariseActions(actions as unknown as ActionLike[]);
   const reminders = actions.filter((a) => a.action_type === 'reminder' && a.date_due !== null);
-  await trx
-    .updateTable('invoice_instances')
-    .set({ paid_c: s.paid_c, credited_c: s.credited_c, mark: s.mark, reminder_due: reminders.at(-1)?.date_due ?? null, updated_at: at })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', instanceId)
-    .execute();
+  // Settled together with other instances by one bank payment (status combosettled).
+  const combosettled = actions.some((a) => a.action_type === 'sync_payment' && a.combined === 1) ? 1 : 0;
+  return { paid_c: s.paid_c, credited_c: s.credited_c, mark: s.mark, reminder_due: reminders.at(-1)?.date_due ?? null, combosettled, updated_at: at };
+}
+
+/** Recomputes the instance's cached sums, mark, reminder due date and combosettled from all of its actions. */
+export async function recompute(trx: Db, tenantId: number, instanceId: number, at: string): Promise<void> {
+  const actions = await actionsOf(trx, tenantId, instanceId);
+  await trx.updateTable('invoice_instances').set(cacheOf(actions, at)).where('tenant_id', '=', tenantId).where('id', '=', instanceId).execute();
+}
+
+/** recompute for many instances: their actions read 500 instances at a time, then one update each. */
+export async function recomputeMany(trx: Db, tenantId: number, instanceIds: readonly number[], at: string): Promise<void> {
+  const ids = [...new Set(instanceIds)];
+  for (let k = 0; k < ids.length; k += 500) {
+    const part = ids.slice(k, k + 500);
+    const rows = await trx.selectFrom('invoice_actions').selectAll().where('tenant_id', '=', tenantId).where('instance_id', 'in', part).orderBy('id').execute();
+    const byInstance = new Map<number, ActionRow[]>(part.map((id) => [id, []]));
+    for (const r of rows) byInstance.get(r.instance_id)!.push(r);
+    for (const [id, actions] of byInstance) {
+      await trx.updateTable('invoice_instances').set(cacheOf(actions, at)).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    }
+  }
 }
 
 export interface InstanceDelivery {

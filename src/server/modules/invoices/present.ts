@@ -24,6 +24,7 @@ export function factsOf(row: InstanceRow, sentAt: string | null, deliveries: rea
     sent: row.kind === 'credit' || sentAt !== null,
     queued: deliveries.some((d) => WAITING.has(d.status)),
     bounced: deliveries.length > 0 && deliveries.every((d) => d.status === 'bounced'),
+    combosettled: row.combosettled === 1,
   };
 }
 

@@ -21,8 +21,8 @@ export interface AppliedStatement {
 
 let seq = 0;
 
-export async function appliedStatement(db: Db, tenantId: number, seeds: readonly PaymentSeed[]): Promise<AppliedStatement> {
-  const at = new Date().toISOString();
+/** `at`: when the statement came (ISO), default now. */
+export async function appliedStatement(db: Db, tenantId: number, seeds: readonly PaymentSeed[], at = new Date().toISOString()): Promise<AppliedStatement> {
   const parsed: ParsedPayment[] = seeds.map((s) => ({
     archive_id: s.archive_id ?? `TESTARC${String(++seq).padStart(6, '0')}${crypto.randomUUID().slice(0, 8)}`,
     account: s.account ?? 'FI2112345600000785',
