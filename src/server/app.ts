@@ -31,6 +31,7 @@ import { announcementRoutes } from './modules/announcements/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { invoicePdfRoutes } from './modules/invoices/pdf-routes';
 import { invoiceActionRoutes } from './modules/invoices/actions-routes';
+import { bankImportRoutes } from './modules/bank/import-routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -114,6 +115,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   invoiceRoutes(app);
   invoicePdfRoutes(app);
   invoiceActionRoutes(app);
+  bankImportRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
   receiptRoutes(app);

@@ -6,6 +6,7 @@ import { createProviders, closeProviders } from '../modules/outbox/providers/ind
 import { startBounceServer } from '../modules/outbox/bounces';
 import type { Providers } from '../modules/outbox/providers';
 import { invoicePersonalisers } from '../modules/invoices/personalise';
+import { startBankDir } from './bank-dir';
 
 // Every piece of background work starts here and stops here. `maintenance` is the upkeep
 // every web process does (old uploads, SQLite planner statistics); `workers` is the outbox
@@ -46,6 +47,8 @@ export async function startJobs(deps: Deps, opts: JobOptions): Promise<Jobs> {
     // Stopped in reverse: the worker finishes its round before the providers close.
     stops.push(() => closeProviders(providers));
     stops.push(() => worker.stop());
+    // Bank statement files dropped in BANK_DIR are imported as they arrive.
+    if (deps.config.outbox.bankDir !== null) stops.push(startBankDir(deps, deps.config.outbox.bankDir, opts.log));
     const port = deps.config.outbox.bounceSmtpPort;
     if (port !== null) {
       const bounces = await startBounceServer(deps, { port, host: deps.config.host, log });

@@ -20,6 +20,7 @@ import { invoiceReportCases } from './cross-tenant.invoice-reports';
 import { invoiceCoreCases } from './cross-tenant.invoices-core';
 import { invoiceActionCases } from './cross-tenant.invoices-actions';
 import { bankReviewCases } from './cross-tenant.bank-review';
+import { bankImportCases } from './cross-tenant.bank-import';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -147,6 +148,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...invoiceCoreCases,
   ...invoiceActionCases,
   ...bankReviewCases,
+  ...bankImportCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

@@ -105,6 +105,12 @@ const en = {
   invoice_add_recipients_legacy: "Recipients cannot be added to an old invoice.",
   invoice_recipients_changed: "Recipients were just added to this invoice elsewhere. Preview again, then send.",
   invoice_add_recipients_send_only: "Added recipients get the invoice at once: send the invoice.",
+  // bank: import (statement upload, apply, undo)
+  bank_upload_rate_limited: "Too many statement files in a short time. Try again in an hour.",
+  bank_statement_already_applied: "This statement has already been booked.",
+  bank_statement_undone: "The booking of this statement has been undone. Upload the file again to book it.",
+  bank_statement_not_applied: "The statement has not been booked, so there is nothing to undo.",
+  bank_statement_already_undone: "The booking of this statement has already been undone.",
   // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
   credit_row_exceeds: "The credit is larger than what is left of the row.",
   credit_total_zero: "Enter an amount to credit on at least one row.",
@@ -1633,6 +1639,8 @@ const en = {
   'log.field.bank_mandate': "Account on the bank mandate",
   'log.field.reminder': "Payment reminder",
   'log.field.payment': "Payment",
+  // bank: import
+  'log.field.bank_statement': "Bank statement",
   'log.field.price_rows': "Price rows",
   'log.field.amount': "Amount (cents)",
   'log.field.method': "Payment method",

@@ -104,6 +104,12 @@ const fi = {
   invoice_add_recipients_legacy: "Vanhaan laskuun ei voi lisätä vastaanottajia.",
   invoice_recipients_changed: "Laskulle lisättiin juuri vastaanottajia toisaalla. Esikatsele uudelleen ja lähetä sitten.",
   invoice_add_recipients_send_only: "Lisätyt vastaanottajat saavat laskun heti: lähetä lasku.",
+  // bank: import (statement upload, apply, undo)
+  bank_upload_rate_limited: "Liian monta tiliotetiedostoa lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
+  bank_statement_already_applied: "Tämä tiliote on jo kirjattu.",
+  bank_statement_undone: "Tämän tiliotteen kirjaus on kumottu. Lataa tiedosto uudelleen, jos haluat kirjata sen.",
+  bank_statement_not_applied: "Tiliotetta ei ole kirjattu, joten kumottavaa ei ole.",
+  bank_statement_already_undone: "Tämän tiliotteen kirjaus on jo kumottu.",
   // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
   credit_row_exceeds: "Hyvitys on suurempi kuin rivistä on vielä hyvittämättä.",
   credit_total_zero: "Anna hyvitettävä summa vähintään yhdelle riville.",
@@ -1633,6 +1639,8 @@ const fi = {
   'log.field.bank_mandate': "Pankkivaltuutuksen tili",
   'log.field.reminder': "Maksumuistutus",
   'log.field.payment': "Maksu",
+  // bank: import
+  'log.field.bank_statement': "Tiliote",
   'log.field.price_rows': "Hintarivit",
   'log.field.amount': "Summa (senttiä)",
   'log.field.method': "Maksutapa",

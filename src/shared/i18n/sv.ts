@@ -105,6 +105,12 @@ const sv = {
   invoice_add_recipients_legacy: "Mottagare kan inte läggas till en gammal faktura.",
   invoice_recipients_changed: "Mottagare lades just till fakturan på annat håll. Förhandsgranska igen och skicka sedan.",
   invoice_add_recipients_send_only: "De tillagda mottagarna får fakturan genast: skicka fakturan.",
+  // bank: import (statement upload, apply, undo)
+  bank_upload_rate_limited: "För många kontoutdragsfiler på kort tid. Försök igen om en timme.",
+  bank_statement_already_applied: "Det här kontoutdraget är redan bokfört.",
+  bank_statement_undone: "Bokföringen av det här kontoutdraget har ångrats. Ladda upp filen igen om du vill bokföra den.",
+  bank_statement_not_applied: "Kontoutdraget har inte bokförts, så det finns inget att ångra.",
+  bank_statement_already_undone: "Bokföringen av det här kontoutdraget har redan ångrats.",
   // invoices: actions (invoices/actions, credit, bulk, reminders; shared/invoices/credit.ts)
   credit_row_exceeds: "Krediteringen är större än det som återstår av raden.",
   credit_total_zero: "Ange ett belopp att kreditera på minst en rad.",
@@ -1633,6 +1639,8 @@ const sv = {
   'log.field.bank_mandate': "Konto i bankfullmakten",
   'log.field.reminder': "Betalningspåminnelse",
   'log.field.payment': "Betalning",
+  // bank: import
+  'log.field.bank_statement': "Kontoutdrag",
   'log.field.price_rows': "Prisrader",
   'log.field.amount': "Belopp (cent)",
   'log.field.method': "Betalningssätt",

@@ -6,7 +6,7 @@ import type { BankFormat } from '../../../shared/schemas/bank';
 export interface ParsedPayment {
   /** The bank's archive id (AcctSvcrRef of the transaction, else of the entry; KTL archive id). */
   archive_id: string;
-  /** The credited account: compact IBAN (KTL: the account as in the file). */
+  /** The credited account: compact IBAN (KTL: the file's 14-digit Finnish account turned into its IBAN). */
   account: string;
   /** Positive cents, from the transaction (never the entry's total). */
   amount_c: number;

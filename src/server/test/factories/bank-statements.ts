@@ -118,7 +118,9 @@ function entries(payments: Filled[], version: CamtVersion, prefix: string): stri
   const groups = new Map<string, Filled[]>();
   for (const p of payments) {
     const key = [p.booking_date, p.value_date, p.credit_debit, p.status].join('|');
-    groups.set(key, [...(groups.get(key) ?? []), p]);
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
   }
   let n = 0;
   return [...groups.values()].map((group) => {

@@ -12,7 +12,8 @@ const NAMESPACE = /^urn:iso:std:iso:20022:tech:xsd:camt\.05([34])\.001\.(\d{2})$
 /** The format a camt Document names in its namespace; null when it is not camt.053/054 v02+. */
 export function camtFormat(doc: XmlNode): BankFormat | null {
   if (doc.name !== 'Document') return null;
-  const ns = Object.entries(doc.attrs).find(([k]) => k === 'xmlns' || k.startsWith('xmlns:'))?.[1] ?? '';
+  // The Document's own namespace: the default one, or the one its prefix names (<ns0:Document>).
+  const ns = (doc.prefix ? doc.attrs[`xmlns:${doc.prefix}`] : doc.attrs.xmlns) ?? '';
   const m = NAMESPACE.exec(ns.trim());
   if (!m || Number(m[2]) < 2) return null;
   return m[1] === '4' ? 'camt054' : 'camt053';

@@ -10,6 +10,8 @@ import { StatementError } from '../types';
 export interface XmlNode {
   /** Local name, namespace prefix removed. */
   name: string;
+  /** Namespace prefix as written ('' for none). */
+  prefix: string;
   attrs: Record<string, string>;
   children: XmlNode[];
   text: string;
@@ -32,7 +34,7 @@ export function readXml(src: string): XmlNode {
   const doctype = /<!DOCTYPE|<!ENTITY/i.exec(src);
   if (doctype) throw unreadable(src, doctype.index);
 
-  const root: XmlNode = { name: '#document', attrs: {}, children: [], text: '', line: 1 };
+  const root: XmlNode = { name: '#document', prefix: '', attrs: {}, children: [], text: '', line: 1 };
   const stack: XmlNode[] = [root];
   let failure: StatementError | null = null;
   let inCdata = false;
@@ -55,7 +57,8 @@ export function readXml(src: string): XmlNode {
         const parent = stack[stack.length - 1]!;
         if (parent === root && root.children.length > 0) fail(parser.startIndex);
         if (stack.length > MAX_DEPTH) fail(parser.startIndex);
-        const node: XmlNode = { name: localName(name), attrs, children: [], text: '', line: lineOf(parser.startIndex) };
+        const colon = name.indexOf(':');
+        const node: XmlNode = { name: localName(name), prefix: colon > 0 ? name.slice(0, colon) : '', attrs, children: [], text: '', line: lineOf(parser.startIndex) };
         parent.children.push(node);
         stack.push(node);
       },
@@ -73,14 +76,14 @@ export function readXml(src: string): XmlNode {
           if (text.trim() !== '') fail(parser.startIndex);
           return;
         }
-        // Only the five predefined entities and character references are decoded; anything
-        // else ("&foo;") is not XML without a DTD.
         // CDATA is literal: escaped here so that decoding below gives it back as it was.
         if (inCdata) {
           node.text += text.replace(/&/g, '&amp;');
           return;
         }
-        if (/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(text)) fail(parser.startIndex);
+        // Only the five predefined entities and character references are decoded; anything
+        // else ("&foo;") is not XML without a DTD, and a bare "<" is never text.
+        if (text.includes('<') || /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(text)) fail(parser.startIndex);
         node.text += text;
       },
       oncdatastart() {
