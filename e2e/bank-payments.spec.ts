@@ -178,8 +178,10 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await page.getByRole('button', { name: 'Kirjaa maksut' }).click();
   await expect(notification(page, /^Kirjattu \d+ maksua?\.$/)).toBeVisible();
   await expect(dry).toBeHidden();
-  const imported = page.getByTestId('bank-statement-row').filter({ hasText: `viitemaksut-${RUN}.xml` });
-  await expect(imported).toHaveCount(1);
+  const applied = page.getByTestId('bank-statement-row').filter({ hasText: `viitemaksut-${RUN}.xml` });
+  await expect(applied).toHaveCount(1);
+  // Checking the same file again lists a second (unapplied) statement of that name.
+  const imported = page.locator(`[data-statement-id="${String(await applied.getAttribute('data-statement-id'))}"]`);
   await expect(imported).toContainText('lataus');
   await expect(imported.getByTestId('bank-statement-status')).toHaveText('kirjattu');
   const waiting = page.getByTestId('bank-review-row').filter({ hasText: 'Tuntematon Maksaja' });
@@ -194,6 +196,8 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await expect(page.getByTestId('bank-matched-row')).toHaveCount(0);
   await page.getByRole('button', { name: 'Peruuta' }).click();
   await expect(dry).toBeHidden();
+  await expect(fileInput).toBeFocused();
+  await expect(page.getByTestId('bank-statement-row').filter({ hasText: `viitemaksut-${RUN}.xml` }).getByTestId('bank-statement-status')).toHaveText(['tarkistettu, ei kirjattu', 'kirjattu']);
 
   // The statuses on the invoice pages.
   await expectStatus(page, fee.id, [

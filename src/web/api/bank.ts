@@ -43,12 +43,15 @@ function useInvalidateBookings() {
 
 /** Parses the file and answers its dry run; nothing is booked. Errors: 400 `file: …`, 429. */
 export function useUploadStatement() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
       return api.upload('invoices/bank/upload', form, bankUploadReply);
     },
+    // The checked statement is listed among the imports (not applied) right away.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bank', 'statements'] }),
   });
 }
 

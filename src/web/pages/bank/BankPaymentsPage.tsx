@@ -20,11 +20,7 @@ export function BankPaymentsPage() {
   const { t } = useTranslation();
   const [dryRun, setDryRun] = useState<{ upload: BankUpload; filename: string } | null>(null);
 
-  const showDryRun = (upload: BankUpload, filename: string) => {
-    setDryRun({ upload, filename });
-    // The dry run replaces nothing on screen: its heading takes focus so it is read next.
-    requestAnimationFrame(() => document.getElementById('bank-dry-run-title')?.focus());
-  };
+  const showDryRun = (upload: BankUpload, filename: string) => setDryRun({ upload, filename });
 
   const closeDryRun = () => {
     setDryRun(null);

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
@@ -20,6 +20,9 @@ export function DryRunView({ upload, filename, onDone }: { upload: BankUpload; f
   const { t } = useTranslation();
   const apply = useApplyStatement();
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The dry run appears below the form: its heading takes focus so it is read next.
+  useEffect(() => heading.current?.focus(), []);
   const run = upload.dry_run;
   const toggle = (key: string, on: boolean) =>
     setAccepted((prev) => {
@@ -43,7 +46,7 @@ export function DryRunView({ upload, filename, onDone }: { upload: BankUpload; f
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="bank-dry-run-title" data-testid="bank-dry-run">
       <Stack gap="md">
-        <Title order={2} size="h3" id="bank-dry-run-title" tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>
+        <Title ref={heading} order={2} size="h3" id="bank-dry-run-title" tabIndex={-1} style={{ overflowWrap: 'anywhere' }}>
           {t('bank.dry_run_title', { filename })}
         </Title>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" component="dl" m={0} data-testid="bank-summary">
@@ -55,8 +58,12 @@ export function DryRunView({ upload, filename, onDone }: { upload: BankUpload; f
         </SimpleGrid>
 
         {upload.accounts_outside_mandate.length > 0 ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('bank.outside_mandate_title')} data-testid="bank-outside-mandate">
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="bank-outside-mandate">
             <Stack gap="xs">
+              {/* Mantine's yellow alert title is too pale to read (contrast): a plain bold line instead. */}
+              <Text size="sm" fw={700}>
+                {t('bank.outside_mandate_title')}
+              </Text>
               <Text size="sm">{t('bank.outside_mandate_text', { accounts: upload.accounts_outside_mandate.map(normalizeIban).join(', ') })}</Text>
               <Anchor component={Link} to={PATHS.mandate} size="sm">
                 {t('bank.outside_mandate_link')}

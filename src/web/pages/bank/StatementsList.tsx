@@ -73,7 +73,7 @@ export function StatementsList() {
               </Table.Thead>
               <Table.Tbody>
                 {data.results.map((s) => (
-                  <Table.Tr key={s.id} data-testid="bank-statement-row">
+                  <Table.Tr key={s.id} data-testid="bank-statement-row" data-statement-id={s.id}>
                     <Table.Td style={nowrap}>{formatFinnishDateTime(s.created_at, t('log.klo'))}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {s.filename}
