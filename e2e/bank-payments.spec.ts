@@ -11,9 +11,10 @@ import { loginAsAdmin } from './helpers/session';
 // gets two), a camt.054 statement built from their references — one exact payment, one with
 // a typo in the reference, one combined payment for the member's two invoices, one unknown —
 // uploaded in the browser; the dry run, the suggestion accepted, the statement applied, the
-// statuses on the invoice pages (paid, combosettled), the same file again (nothing added),
-// the unknown payment assigned in the review list, then the import undone and every status
-// back to open. Every page state is checked with axe, and the page fits a phone.
+// statuses on the invoice pages (paid, combosettled), the same file again (nothing added);
+// in the review list a name-and-amount suggestion accepted with one click, the unknown payment
+// assigned, a donation dismissed with a comment; then the import undone and every status back
+// to open. Every page state is checked with axe, and the page fits a phone.
 
 const RUN = Date.now().toString(36);
 const PHONE = { width: 390, height: 844 };
@@ -92,14 +93,14 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
     // National references: the typo below changes a national reference's check digit.
     invoice_rf_reference: false,
   });
-  const people = ['Aada', 'Bertta', 'Cecilia', 'Daniel'];
+  const people = ['Aada', 'Bertta', 'Cecilia', 'Daniel', 'Eero'];
   const ids: Record<string, number> = {};
   for (const first of people) {
     const m = await api.post<{ id: number }>('members/new', { firstname: first, lastname: LASTNAME, email: `${first.toLowerCase()}.${RUN}@example.fi`, bypass_required_fields: true });
     ids[first] = m.id;
   }
   const name = (first: string) => `${first} ${LASTNAME}`;
-  const fee = await sendInvoice(api, `Jäsenmaksu ${RUN}`, '30,00', [ids.Aada!, ids.Cecilia!, ids.Daniel!]);
+  const fee = await sendInvoice(api, `Jäsenmaksu ${RUN}`, '30,00', [ids.Aada!, ids.Cecilia!, ids.Daniel!, ids.Eero!]);
   // Bertta's course fee has an amount of its own, so the typo points at exactly one open invoice.
   const course = await sendInvoice(api, `Kurssimaksu ${RUN}`, '27,40', [ids.Bertta!]);
   const magazine = await sendInvoice(api, `Lehtitilaus ${RUN}`, '12,50', [ids.Cecilia!]);
@@ -109,6 +110,7 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   const ceciliaFee = inst(fee.instances, 'Cecilia');
   const ceciliaMagazine = inst(magazine.instances, 'Cecilia');
   const daniel = inst(fee.instances, 'Daniel');
+  const eero = inst(fee.instances, 'Eero');
 
   const statement = camt054({
     account: ACCOUNT,
@@ -117,6 +119,9 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
       { amount_c: 2740, reference: typo(bertta.reference), payer_name: name('Bertta') },
       { amount_c: 4250, message: `Viitteet ${ceciliaFee.reference} ja ${ceciliaMagazine.reference}`, payer_name: name('Cecilia') },
       { amount_c: 3000, message: 'Jäsenmaksu', payer_name: 'Tuntematon Maksaja' },
+      // No reference, but Eero's name and open amount: a suggestion left for the review list.
+      { amount_c: 3000, message: 'jäsenmaksu', payer_name: name('Eero') },
+      { amount_c: 5000, message: 'Lahjoitus kerholle', payer_name: 'Lahjoittaja Anonyymi' },
     ],
   });
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-bank-')), `viitemaksut-${RUN}.xml`);
@@ -144,8 +149,8 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await expect(dry.getByRole('heading', { name: `Tiliote viitemaksut-${RUN}.xml: tarkistus ennen kirjausta` })).toBeFocused();
   const summary = plain(await page.getByTestId('bank-summary').textContent());
   expect(summary).toContain('camt.054');
-  expect(summary).toContain('Maksuja4');
-  expect(summary).toContain('129,90 €');
+  expect(summary).toContain('Maksuja6');
+  expect(summary).toContain('209,90 €');
   await expect(page.getByTestId('bank-duplicates')).toContainText('0');
   // The association's account is not on the bank mandate: a warning with the way there.
   await expect(page.getByTestId('bank-outside-mandate')).toContainText('FI21 1234 5600 0007 85');
@@ -158,14 +163,15 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await expect(combined).toContainText(`Lasku ${String(ceciliaFee.invoice_number)}`);
   await expect(combined.getByTestId('combined-badge')).toHaveCount(2);
   await expect(combined.getByTestId('combined-badge').first()).toHaveText('yhdistetty');
-  const suggested = page.getByTestId('bank-suggested-row');
-  await expect(suggested).toHaveCount(1);
+  await expect(page.getByTestId('bank-suggested-row')).toHaveCount(2);
+  await expect(page.getByTestId('bank-suggested-row').filter({ hasText: name('Eero') })).toContainText('nimi ja summa täsmäävät');
+  const suggested = page.getByTestId('bank-suggested-row').filter({ hasText: name('Bertta') });
   await expect(suggested).toContainText('viitteessä kirjoitusvirhe');
   await expect(suggested).toContainText(`Lasku ${String(bertta.invoice_number)} · ${name('Bertta')}`);
   const accept = suggested.getByRole('checkbox', { name: /^Hyväksy/ });
   await expect(accept).not.toBeChecked();
-  await expect(page.getByTestId('bank-unmatched-row')).toHaveCount(1);
-  await expect(page.getByTestId('bank-unmatched-row')).toContainText('Tuntematon Maksaja');
+  await expect(page.getByTestId('bank-unmatched-row')).toHaveCount(2);
+  await expect(page.getByTestId('bank-unmatched-row').filter({ hasText: 'Tuntematon Maksaja' })).toContainText('30,00');
   await expectAccessible(page, 'pankkimaksut, tarkistus');
   await page.setViewportSize(PHONE);
   await noSideways(page);
@@ -187,12 +193,13 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   const waiting = page.getByTestId('bank-review-row').filter({ hasText: 'Tuntematon Maksaja' });
   await expect(waiting).toHaveCount(1);
   await expect(waiting).toContainText('Ei ehdotusta');
+  await expect(page.getByTestId('bank-review-row').filter({ hasText: name('Eero') })).toContainText('nimi ja summa täsmäävät');
   await expectAccessible(page, 'pankkimaksut, kirjattu');
 
   // The same file again adds nothing: every payment is a duplicate.
   await fileInput.setInputFiles(file);
   await page.getByRole('button', { name: 'Tarkista tiedosto' }).click();
-  await expect(page.getByTestId('bank-duplicates')).toContainText('4');
+  await expect(page.getByTestId('bank-duplicates')).toContainText('6');
   await expect(page.getByTestId('bank-matched-row')).toHaveCount(0);
   await page.getByRole('button', { name: 'Peruuta' }).click();
   await expect(dry).toBeHidden();
@@ -204,6 +211,7 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
     [name('Aada'), 'maksettu'],
     [name('Cecilia'), 'yhdistetysti maksettu'],
     [name('Daniel'), 'avoin'],
+    [name('Eero'), 'avoin'],
   ]);
   await expectAccessible(page, 'lasku, pankkimaksut kirjattu');
   await expectStatus(page, course.id, [[name('Bertta'), 'maksettu']]);
@@ -223,7 +231,30 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await expect(dialog).toBeHidden();
   await expect(notification(page, `Maksu kirjattu laskulle ${String(daniel.invoice_number)}.`)).toBeVisible();
   await expect(page.getByTestId('bank-review-row').filter({ hasText: 'Tuntematon Maksaja' })).toHaveCount(0);
-  await expectStatus(page, fee.id, [[name('Daniel'), 'maksettu']]);
+
+  // Eero's suggestion accepted with one click; the donation dismissed, which needs a comment.
+  await page.goto('/invoices/payments');
+  await page.getByRole('button', { name: `Hyväksy ehdotus: ${name('Eero')}, 30,00 €` }).click();
+  await expect(notification(page, `Maksu kirjattu laskulle ${String(eero.invoice_number)}.`)).toBeVisible();
+  await expect(page.getByTestId('bank-review-row').filter({ hasText: name('Eero') })).toHaveCount(0);
+  const donation = page.getByTestId('bank-review-row').filter({ hasText: 'Lahjoittaja Anonyymi' });
+  await donation.getByRole('button', { name: /^Ohita…/ }).click();
+  const dismiss = page.getByRole('dialog', { name: 'Ohita maksu' });
+  const comment = dismiss.getByRole('textbox', { name: 'Kommentti' });
+  await expect(comment).toBeFocused();
+  await dismiss.getByRole('button', { name: 'Ohita maksu' }).click();
+  await expect(dismiss.getByText('Tämä kenttä ei voi olla tyhjä.')).toBeVisible();
+  await expect(comment).toBeFocused();
+  await expectAccessible(page, 'pankkimaksut, ohitus');
+  await comment.fill('Lahjoitus, ei laskua.');
+  await dismiss.getByRole('button', { name: 'Ohita maksu' }).click();
+  await expect(dismiss).toBeHidden();
+  await expect(notification(page, 'Maksu ohitettu.')).toBeVisible();
+  await expect(page.getByTestId('bank-review-empty')).toBeVisible();
+  await expectStatus(page, fee.id, [
+    [name('Daniel'), 'maksettu'],
+    [name('Eero'), 'maksettu'],
+  ]);
 
   // Undo the import: what it booked goes, the later assignment too.
   await page.goto('/invoices/payments');
@@ -242,6 +273,7 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
     [name('Aada'), 'avoin'],
     [name('Cecilia'), 'avoin'],
     [name('Daniel'), 'avoin'],
+    [name('Eero'), 'avoin'],
   ]);
   await expectStatus(page, course.id, [[name('Bertta'), 'avoin']]);
   await expectStatus(page, magazine.id, [[name('Cecilia'), 'avoin']]);
