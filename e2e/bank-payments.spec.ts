@@ -142,6 +142,14 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await expect(page.getByTestId('bank-file-error')).toHaveText('Valitse tiliotetiedosto.');
   await expect(fileInput).toBeFocused();
 
+  // A file that is no statement: the server's reason under the input, which takes focus.
+  await fileInput.setInputFiles({ name: 'muistio.txt', mimeType: 'text/plain', buffer: Buffer.from('Kokouksen muistio\n') });
+  await page.getByRole('button', { name: 'Tarkista tiedosto' }).click();
+  await expect(page.getByTestId('bank-file-error')).toHaveText(/^Tiedostoa ei tunnistettu tiliotteeksi\./);
+  await expect(fileInput).toBeFocused();
+  await expect(fileInput).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, 'pankkimaksut, virheellinen tiedosto');
+
   // The dry run.
   await fileInput.setInputFiles(file);
   await page.getByRole('button', { name: 'Tarkista tiedosto' }).click();

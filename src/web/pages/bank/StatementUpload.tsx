@@ -61,7 +61,8 @@ export function StatementUpload({ disabled, onUploaded }: { disabled: boolean; o
             name="file"
             type="file"
             accept=".xml,.txt,.dat,.nda,.ktl,text/xml,application/xml,text/plain"
-            disabled={disabled || upload.isPending}
+            // Not disabled while sending: a refused file's error focuses it at once (submit is guarded).
+            disabled={disabled}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={() => setLocalError(null)}
