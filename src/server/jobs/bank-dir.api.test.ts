@@ -97,6 +97,18 @@ describe(`BANK_DIR worker (${testDialect})`, () => {
     expect(await db().selectFrom('bank_statements').select('id').where('filename', 'in', ['kaksi.xml', 'roska.txt', 'vieras.xml']).execute()).toEqual([]);
   });
 
+  it('two passes at once (two worker processes) import each file once', async () => {
+    const iban = testIban(900_004);
+    await mandate(tid(), iban);
+    for (const n of ['r1.xml', 'r2.xml', 'r3.xml']) drop(n, camt054({ account: iban, payments: [{ amount_c: 100, reference: '1232' }] }));
+    const [x, y] = await Promise.all([runBankDirOnce(ctx.t.deps, dir, log), runBankDirOnce(ctx.t.deps, dir, log)]);
+    expect([...x.done, ...y.done].sort()).toEqual(['r1.xml', 'r2.xml', 'r3.xml']);
+    expect(names('done')).toEqual(['r1.xml', 'r2.xml', 'r3.xml']);
+    expect(names('processing')).toEqual([]);
+    const st = await db().selectFrom('bank_statements').select('filename').where('filename', 'in', ['r1.xml', 'r2.xml', 'r3.xml']).execute();
+    expect(st).toHaveLength(3);
+  });
+
   it('runs with the workers when BANK_DIR is set: a pass at start, stopped cleanly', async () => {
     const iban = testIban(900_003);
     await mandate(tid(), iban);

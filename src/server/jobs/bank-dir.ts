@@ -24,14 +24,27 @@ export interface BankDirResult {
   rejected: string[];
 }
 
-/** A unique name in the target directory (a file of the same name may have come before). */
-async function moveTo(dir: string, sub: 'done' | 'rejected', name: string, now: Date): Promise<string> {
+/** A claimed file not finished for this long was left by a process that stopped: it goes back. */
+const CLAIM_STALE_MS = 10 * 60 * 1000;
+
+/** Moves a file into done/ or rejected/, under a unique name (a file of the same name may have come before). */
+async function moveTo(dir: string, sub: 'done' | 'rejected', from: string, name: string, now: Date): Promise<string> {
   const target = path.join(dir, sub);
   await fs.mkdir(target, { recursive: true });
   let dest = path.join(target, name);
   if (await fs.stat(dest).catch(() => null)) dest = path.join(target, `${now.toISOString().replace(/[:.]/g, '-')}-${name}`);
-  await fs.rename(path.join(dir, name), dest);
+  await fs.rename(from, dest);
   return dest;
+}
+
+/** Files claimed (moved to processing/) by a process that stopped before finishing them are put back. */
+async function releaseStaleClaims(dir: string): Promise<void> {
+  const processing = path.join(dir, 'processing');
+  for (const name of await fs.readdir(processing).catch(() => [] as string[])) {
+    const stat = await fs.stat(path.join(processing, name)).catch(() => null);
+    // A rename sets ctime: the moment of the claim.
+    if (stat && Date.now() - stat.ctimeMs > CLAIM_STALE_MS) await fs.rename(path.join(processing, name), path.join(dir, name)).catch(() => undefined);
+  }
 }
 
 /** Why a file cannot be imported (a message key and its parameters), or the association it belongs to. */
@@ -52,7 +65,7 @@ async function route(deps: Deps, bytes: Buffer): Promise<{ tenantId: number; par
 
 /**
  * One pass over the directory: every regular file (not hidden, settled) imported or rejected.
- * A failure that is not the file's fault (the database away) leaves the file for the next pass.
+ * A failure that is not the file's fault (the database away) puts the file back for the next pass.
  */
 export async function runBankDirOnce(deps: Deps, dir: string, log: BankDirLog, settleMs = SETTLE_MS): Promise<BankDirResult> {
   const out: BankDirResult = { done: [], rejected: [] };
@@ -60,14 +73,19 @@ export async function runBankDirOnce(deps: Deps, dir: string, log: BankDirLog, s
     log('BANK_DIR ei ole luettavissa', { dir, error: e instanceof Error ? e.message : String(e) });
     return [];
   });
+  await releaseStaleClaims(dir);
   for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (!e.isFile() || e.name.startsWith('.')) continue;
     const file = path.join(dir, e.name);
     const now = deps.clock.now();
     const stat = await fs.stat(file).catch(() => null);
     if (!stat || Date.now() - stat.mtimeMs < settleMs) continue;
+    // Claimed by moving it to processing/: with several worker processes, exactly one rename succeeds.
+    const claimed = path.join(dir, 'processing', e.name);
+    await fs.mkdir(path.dirname(claimed), { recursive: true });
+    if (!(await fs.rename(file, claimed).then(() => true, () => false))) continue;
     const reject = async (reason: string, params?: Record<string, unknown>) => {
-      const dest = await moveTo(dir, 'rejected', e.name, now);
+      const dest = await moveTo(dir, 'rejected', claimed, e.name, now);
       log('tiliote hylätty', { file: e.name, moved_to: dest, reason, ...params });
       out.rejected.push(e.name);
     };
@@ -76,7 +94,7 @@ export async function runBankDirOnce(deps: Deps, dir: string, log: BankDirLog, s
         await reject('too_large', { bytes: stat.size });
         continue;
       }
-      const bytes = await fs.readFile(file);
+      const bytes = await fs.readFile(claimed);
       const to = await route(deps, bytes);
       if ('reason' in to) {
         await reject(to.reason, to.params);
@@ -85,11 +103,12 @@ export async function runBankDirOnce(deps: Deps, dir: string, log: BankDirLog, s
       const tenant = { id: to.tenantId };
       const st = await upload(deps, tenant, null, e.name, bytes, 'bank_dir', to.parsed);
       const applied = await apply(deps, tenant, null, st.id, []);
-      await moveTo(dir, 'done', e.name, now);
+      await moveTo(dir, 'done', claimed, e.name, now);
       log('tiliote kirjattu', { file: e.name, tenant_id: to.tenantId, statement_id: st.id, booked: applied.booked, waiting: applied.waiting, duplicates: applied.duplicates });
       out.done.push(e.name);
     } catch (err) {
       log('tiliotteen tuonti epäonnistui, yritetään uudelleen', { file: e.name, error: err instanceof Error ? err.message : String(err) });
+      await fs.rename(claimed, file).catch(() => undefined);
     }
   }
   return out;

@@ -106,6 +106,17 @@ const actionArb: fc.Arbitrary<ActionLike> = fc.constantFrom(...INVOICE_ACTION_TY
   if (t === 'manual_payment') return fc.integer({ min: -5_000, max: 20_000 }).filter((c) => c !== 0).map((c) => a(t, c));
   return fc.constant(a(t));
 });
+/** As add_action enforces: a correction never takes the payments below zero. */
+function asBooked(actions: ActionLike[]): ActionLike[] {
+  let paid = 0;
+  return actions.filter((x) => {
+    if (x.action_type !== 'sync_payment' && x.action_type !== 'manual_payment') return true;
+    if (paid + (x.amount_c ?? 0) < 0) return false;
+    paid += x.amount_c ?? 0;
+    return true;
+  });
+}
+
 const instanceArb = fc
   .record({
     actions: fc.array(actionArb, { maxLength: 8 }),
@@ -118,7 +129,7 @@ const instanceArb = fc
     combosettled: fc.boolean(),
   })
   .map(({ actions, kind, amount_c, ...rest }) => {
-    const f: InstanceFacts = { kind, amount_c: kind === 'credit' ? -amount_c : amount_c, ...rest, ...summariseActions(kind === 'credit' ? [] : actions) };
+    const f: InstanceFacts = { kind, amount_c: kind === 'credit' ? -amount_c : amount_c, ...rest, ...summariseActions(kind === 'credit' ? [] : asBooked(actions)) };
     return { ...f, status: deriveStatus(f, TODAY) };
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { adminContext } from '../../test/adminContext';
 import { testDialect } from '../../test/harness';
 import { sentInvoice, testIban } from '../../test/factories/invoice';
@@ -6,6 +7,7 @@ import { delivered } from '../../test/factories/invoice-actions';
 import { camt054, ktl, type BuiltPayment } from '../../test/factories/bank-statements';
 import { uploadStatement } from '../../test/factories/bank-upload';
 import { helsinkiToday } from '../invoices/present';
+import { BANK_MAX_FILE_BYTES, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 
 // The statement pipeline over the API: upload (parse and dry run), apply, undo and the list of
 // statements, against invoices sent through the real API.
@@ -235,6 +237,51 @@ describe(`bank statement import (${testDialect})`, () => {
     expect(again.dry_run.matched).toHaveLength(2);
   });
 
+  it('undo restores the exact previous state whatever the statement held (property)', async () => {
+    const one = await invoice({ members: 3 });
+    const [a, b] = one.instances;
+    const two = await invoice({ to: [a!.member_id!, b!.member_id!], amount: '40,00' });
+    const all = [...one.instances, ...two.instances];
+    const snapshot = async () => ({
+      instances: await db().selectFrom('invoice_instances').select(['id', 'paid_c', 'credited_c', 'mark', 'reminder_due', 'combosettled']).where('tenant_id', '=', tid()).orderBy('id').execute(),
+      actions: await db().selectFrom('invoice_actions').selectAll().where('tenant_id', '=', tid()).orderBy('id').execute(),
+      payments: await db().selectFrom('bank_payments').selectAll().where('tenant_id', '=', tid()).orderBy('id').execute(),
+      statuses: { ...(await statuses(one.invoiceId)), ...(await statuses(two.invoiceId)) },
+    });
+    let run = 0;
+    const payment = fc.record({ kind: fc.constantFrom('exact', 'text', 'name', 'typo', 'unknown', 'repeat'), i: fc.nat(all.length - 1), j: fc.nat(all.length - 1), amount: fc.integer({ min: 1, max: 90 }).map((k) => k * 100) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(payment, { minLength: 1, maxLength: 8 }), fc.boolean(), async (spec, acceptAll) => {
+        run += 1;
+        const before = await snapshot();
+        const built: BuiltPayment[] = [];
+        spec.forEach((s, k) => {
+          const x = all[s.i]!;
+          const y = all[s.j]!;
+          const archive_id = `PROP-${run}-${k}`;
+          if (s.kind === 'exact') built.push({ amount_c: s.amount, reference: x.reference, archive_id });
+          else if (s.kind === 'text') built.push({ amount_c: x.amount_c + y.amount_c, message: `${x.reference} ${y.reference}`, archive_id });
+          else if (s.kind === 'name') built.push({ amount_c: s.amount % 2 === 0 ? x.amount_c : s.amount, payer_name: x.recipient_name, archive_id });
+          else if (s.kind === 'typo') built.push({ amount_c: x.amount_c, reference: x.reference.slice(0, -1) + String((Number(x.reference.slice(-1)) + 1) % 10), archive_id });
+          else if (s.kind === 'repeat' && built.length > 0) built.push({ ...built[0]! });
+          else built.push({ amount_c: s.amount, reference: '9999999999999999997', archive_id });
+        });
+        const body = await upload(built);
+        const accept = acceptAll ? body.dry_run.suggested.map((x: { payment: { key: string } }) => x.payment.key) : [];
+        const applied = await apply(body.id, accept);
+        expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+        // Booked: the matched payments and the accepted suggestions, each amount in full.
+        expect(applied.body.booked).toBe(body.dry_run.matched.length + accept.length);
+        const actions = await db().selectFrom('invoice_actions').selectAll().where('tenant_id', '=', tid()).where('batch_id', '=', applied.body.batch_id).execute();
+        const paid = [...body.dry_run.matched.map((m: { payment: { amount_c: number } }) => m.payment.amount_c), ...body.dry_run.suggested.filter((x: { payment: { key: string } }) => accept.includes(x.payment.key)).map((x: { payment: { amount_c: number } }) => x.payment.amount_c)];
+        expect(actions.reduce((sum, x) => sum + (x.amount_c ?? 0), 0)).toBe(paid.reduce((sum: number, x: number) => sum + x, 0));
+        expect((await undo(body.id)).status).toBe(200);
+        expect(await snapshot()).toEqual(before);
+      }),
+      { numRuns: testDialect === 'postgres' ? 6 : 12 },
+    );
+  });
+
   it('lists the statements newest first with their status, author and counts', async () => {
     const { instances } = await invoice({ members: 1 });
     const body = await upload([{ amount_c: 2500, reference: instances[0]!.reference }]);
@@ -271,9 +318,29 @@ describe(`bank statement import (${testDialect})`, () => {
     r = await admin.post('/api/1/invoices/bank/upload', { file: 'x' });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ errors: { file: ['upload_error'] } });
+    // Larger than the importer's 10 MB but within the statement limit: read (and found no statement).
+    r = await uploadStatement(admin, Buffer.alloc(11 * 1024 * 1024, 0x41));
+    expect(r.body.errors).toEqual({ file: ['bank_file_unknown_format'] });
+    r = await uploadStatement(admin, Buffer.alloc(BANK_MAX_FILE_BYTES + 1, 0x41));
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ errors: { file: ['bank_file_too_large'] }, params: { max: '20' } });
     expect(await count()).toBe(before);
     expect((await apply(99_999_999)).status).toBe(404);
     expect((await undo(99_999_999)).status).toBe(404);
     expect((await admin.post('/api/1/invoices/bank/apply', { id: 'x' })).status).toBe(400);
+  });
+});
+
+describe(`bank statement upload limits (${testDialect})`, () => {
+  const ctx = adminContext({ name: 'Kiireseura ry' });
+
+  it('is rate limited as the importer: 30 files an hour per admin, then 429 before the file is read', async () => {
+    const bytes = camt054({ account: testIban(ctx.tenant.tenant.id), payments: [{ amount_c: 100, reference: '1232' }] });
+    for (let i = 0; i < UPLOADS_MAX_PER_MEMBER; i++) expect((await uploadStatement(ctx.admin, bytes)).status).toBe(200);
+    const r = await uploadStatement(ctx.admin, bytes);
+    expect(r.status).toBe(429);
+    expect(r.body).toEqual({ errors: { general: ['bank_upload_rate_limited'] } });
+    ctx.t.clock.advance(61 * 60 * 1000);
+    expect((await uploadStatement(ctx.admin, bytes)).status).toBe(200);
   });
 });

@@ -205,6 +205,7 @@ export async function apply(deps: Deps, tenant: Pick<Tenant, 'id'>, me: Member |
           exact: result.matched.filter((x) => x.kind === 'exact').length,
           combined: result.matched.filter((x) => x.kind === 'combined').length,
           accepted: take.length,
+          accepted_archive_ids: take.map((s) => s.payment.archive_id),
           suggested: result.suggested.length - take.length,
           unmatched: result.unmatched.length,
           duplicates: result.duplicates.length,
@@ -226,7 +227,7 @@ export async function applyReply(deps: Deps, tenant: Tenant, me: Member, id: num
  * review's later assignments) and the payments themselves are deleted, the instances
  * recomputed, so the same file can be loaded again. `removed`: the payments that had bookings.
  */
-export async function undo(deps: Deps, tenant: Tenant, me: Member, id: number): Promise<z.infer<typeof bankUndoReply>> {
+export async function undo(deps: Deps, tenant: Pick<Tenant, 'id'>, me: Member | null, id: number): Promise<z.infer<typeof bankUndoReply>> {
   if (!(await repo.statementById(deps.db, tenant.id, id))) throw new NotFound();
   return act(deps, tenant, me, 'bank_statement_undone', async (trx, line, at) => {
     await repo.lockBank(trx, tenant.id);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { adminContext, type AdminContext } from '../../test/adminContext';
 import { testDialect } from '../../test/harness';
-import { sentInvoice } from '../../test/factories/invoice';
 import { delivered } from '../../test/factories/invoice-actions';
 import { appliedStatement, type PaymentSeed } from '../../test/factories/bank-payments';
+import { camt054 } from '../../test/factories/bank-statements';
+import { uploadStatement } from '../../test/factories/bank-upload';
+import { sentInvoice, testIban } from '../../test/factories/invoice';
 import { BANK_PAGE_SIZE } from '../../../shared/constants';
 
 // The review of bank payments an applied statement did not book: the waiting list with its
@@ -213,5 +215,50 @@ describe(`bank payment review (${testDialect})`, () => {
       { field: 'bank_payment', new: { payment_id: pid, archive_id: p.archive_id, amount_c: 1234, payer_name: 'Lahjoittaja Oy', comment: 'Lahjoitus, kirjattu kirjanpitoon' } },
     ]);
     expect((await dismiss(pid, 'uudelleen')).status).toBe(422);
+  });
+
+  it('through the real pipeline: a statement applied, its suggestion accepted and an unknown payment assigned; undoing the statement removes both bookings', async () => {
+    await clearWaiting();
+    const { instanceIds } = await sent(2);
+    const [x, y] = instanceIds as [number, number];
+    const xRef = (await db().selectFrom('invoice_instances').select('reference').where('id', '=', x).executeTakeFirstOrThrow()).reference;
+    // The check digit off by one: one substitution away from x's reference, with x's open amount.
+    const typo = xRef.slice(0, -1) + String((Number(xRef.slice(-1)) + 1) % 10);
+    const file = camt054({
+      account: testIban(ctx.tenant.tenant.id),
+      payments: [
+        { amount_c: 2500, reference: typo, payer_name: 'Kirjoitusvirhe Maksaja', archive_id: 'REV-TYPO-1' },
+        { amount_c: 4100, payer_name: 'Tuntematon Lahjoittaja', message: 'Kiitos', archive_id: 'REV-UNK-1' },
+      ],
+    });
+    const up = await uploadStatement(admin, file);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const applied = await admin.post('/api/1/invoices/bank/apply', { id: up.body.id, accept: [] });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.booked).toBe(0);
+
+    const waiting = (await list()).body;
+    expect(waiting.count).toBe(2);
+    const byArchive = Object.fromEntries(waiting.results.map((p: { archive_id: string }) => [p.archive_id, p]));
+    expect(byArchive['REV-TYPO-1']).toMatchObject({ state: 'suggested', reference: typo, suggestion: { reason: 'reference_typo', instance: { instance_id: x, amount_open_c: 2500, amount_c: 2500 } } });
+    expect(byArchive['REV-UNK-1']).toMatchObject({ state: 'unmatched', suggestion: null, message: 'Kiitos' });
+
+    expect((await assign(byArchive['REV-TYPO-1'].payment_id, x)).status).toBe(200);
+    expect((await assign(byArchive['REV-UNK-1'].payment_id, y)).status).toBe(200);
+    expect((await instance(x)).instance).toMatchObject({ status_c: 'paid' });
+    expect((await instance(y)).instance).toMatchObject({ status_c: 'overpaid', amount_paid_c: 4100 });
+    expect((await list()).body.count).toBe(0);
+
+    const undone = await admin.post('/api/1/invoices/bank/undo', { id: up.body.id });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    for (const id of [x, y]) {
+      const after = await instance(id);
+      expect(after.instance).toMatchObject({ status_c: 'pending', amount_paid_c: 0, amount_open_c: 2500 });
+      expect(after.actions).toEqual([]);
+    }
+    expect(await db().selectFrom('bank_payments').select('id').where('statement_id', '=', up.body.id).execute()).toEqual([]);
+    expect((await list()).body).toEqual({ results: [], count: 0, total_c: 0 });
+    // The decisions stay in the activity log: undoing books nothing back, it removes.
+    expect((await logLines(ctx, 'bank_payment_accepted')).some((l) => l.data.includes('REV-TYPO-1'))).toBe(true);
   });
 });
