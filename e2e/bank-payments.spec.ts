@@ -203,6 +203,9 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await expect(waiting).toContainText('Ei ehdotusta');
   await expect(page.getByTestId('bank-review-row').filter({ hasText: name('Eero') })).toContainText('nimi ja summa täsmäävät');
   await expectAccessible(page, 'pankkimaksut, kirjattu');
+  await page.setViewportSize(PHONE);
+  await noSideways(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // The same file again adds nothing: every payment is a duplicate.
   await fileInput.setInputFiles(file);
@@ -213,6 +216,10 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   await expect(dry).toBeHidden();
   await expect(fileInput).toBeFocused();
   await expect(page.getByTestId('bank-statement-row').filter({ hasText: `viitemaksut-${RUN}.xml` }).getByTestId('bank-statement-status')).toHaveText(['tarkistettu, ei kirjattu', 'kirjattu']);
+
+  // The bank mandate page tells when the last statement came.
+  await page.goto('/config/mandate');
+  await expect(page.getByTestId('mandate-last')).toHaveText(/^Viimeisin tiliote: \d{1,2}\.\d{1,2}\.\d{4} klo \d{1,2}\.\d{2}$/);
 
   // The statuses on the invoice pages.
   await expectStatus(page, fee.id, [
