@@ -1,123 +1,35 @@
-import { Parser } from 'htmlparser2';
+import { XMLParser, XMLValidator, type EntityDecoderOptions } from 'fast-xml-parser';
 import { StatementError } from '../types';
 
-// A small element tree for ISO 20022 statements, read with htmlparser2 in XML mode (already a
-// dependency; fast-xml-parser is not installed). htmlparser2 is forgiving, so well-formedness is
-// enforced here: a DOCTYPE (and with it every entity definition, the XML bomb) is refused before
-// parsing, entities are never expanded beyond the five predefined ones, and unclosed or
-// mismatched tags, text outside the root and a second root make the file unreadable.
+// ISO 20022 statements are read with fast-xml-parser (the stack's XML library), called so that a
+// hostile file is harmless: a DOCTYPE (and with it every entity definition, the
+// XML bomb, external entities) is refused before the library sees the file; XMLValidator
+// refuses anything not well-formed, with its line; an entity reference other than the five
+// predefined ones or a character reference is refused; and the parser decodes only those (its
+// decoder below never learns a declared entity), caps nesting and keeps every value a string.
 
-export interface XmlNode {
-  /** Local name, namespace prefix removed. */
+/**
+ * An element as the parser gives it: child elements by local name (a list for REPEATING ones,
+ * else a list only when the file repeats them), attributes as '@_name', text as '#text'.
+ */
+export type XmlNode = { readonly [key: string | symbol]: unknown };
+
+export interface XmlDoc {
+  /** Local name of the root element. */
   name: string;
-  /** Namespace prefix as written ('' for none). */
-  prefix: string;
-  attrs: Record<string, string>;
-  children: XmlNode[];
-  text: string;
-  line: number;
+  /** The namespace the root element's own prefix (or the default) names; '' when none. */
+  namespace: string;
+  root: XmlNode;
+  /** The file is unreadable at the line where this element starts. */
+  unreadable(node: XmlNode | undefined): StatementError;
 }
 
 const MAX_DEPTH = 64;
-
-function lineAt(src: string, index: number): number {
-  let line = 1;
-  for (let i = 0; i < index && i < src.length; i++) if (src.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-const unreadable = (src: string, index: number) => new StatementError('bank_file_unreadable', { line: String(lineAt(src, index)) });
-
-const localName = (name: string) => name.slice(name.indexOf(':') + 1);
-
-export function readXml(src: string): XmlNode {
-  const doctype = /<!DOCTYPE|<!ENTITY/i.exec(src);
-  if (doctype) throw unreadable(src, doctype.index);
-
-  const root: XmlNode = { name: '#document', prefix: '', attrs: {}, children: [], text: '', line: 1 };
-  const stack: XmlNode[] = [root];
-  let failure: StatementError | null = null;
-  let inCdata = false;
-  let ending = false;
-  const explicitCloses = new Set<number>();
-  let line = 1;
-  let scanned = 0;
-  // Lines are counted incrementally: the parser only moves forward.
-  const lineOf = (index: number) => {
-    for (; scanned < index && scanned < src.length; scanned++) if (src.charCodeAt(scanned) === 10) line++;
-    return line;
-  };
-  const fail = (index: number) => {
-    failure ??= new StatementError('bank_file_unreadable', { line: String(lineOf(index)) });
-  };
-
-  const parser: Parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        const parent = stack[stack.length - 1]!;
-        if (parent === root && root.children.length > 0) fail(parser.startIndex);
-        if (stack.length > MAX_DEPTH) fail(parser.startIndex);
-        const colon = name.indexOf(':');
-        const node: XmlNode = { name: localName(name), prefix: colon > 0 ? name.slice(0, colon) : '', attrs, children: [], text: '', line: lineOf(parser.startIndex) };
-        parent.children.push(node);
-        stack.push(node);
-      },
-      onclosetag(name, isImplied) {
-        const node = stack.pop();
-        // htmlparser2 closes a self-closing tag "implied", and also an element left open before
-        // a mismatched end tag or the end of input: only the first is XML.
-        const selfClosing = isImplied && !ending && src[parser.endIndex] === '>' && src[parser.endIndex - 1] === '/';
-        if ((isImplied && !selfClosing) || !node || node === root || node.name !== localName(name)) fail(parser.endIndex);
-        if (!isImplied) explicitCloses.add(parser.endIndex);
-      },
-      ontext(text) {
-        const node = stack[stack.length - 1]!;
-        if (node === root) {
-          if (text.trim() !== '') fail(parser.startIndex);
-          return;
-        }
-        // CDATA is literal: escaped here so that decoding below gives it back as it was.
-        if (inCdata) {
-          node.text += text.replace(/&/g, '&amp;');
-          return;
-        }
-        // Only the five predefined entities and character references are decoded; anything
-        // else ("&foo;") is not XML without a DTD, and a bare "<" is never text.
-        if (text.includes('<') || /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/.test(text)) fail(parser.startIndex);
-        node.text += text;
-      },
-      oncdatastart() {
-        inCdata = true;
-      },
-      oncdataend() {
-        inCdata = false;
-      },
-      onprocessinginstruction(name) {
-        if (name.toLowerCase() === '!doctype') fail(parser.startIndex);
-      },
-      onerror() {
-        fail(parser.startIndex);
-      },
-    },
-    { xmlMode: true, decodeEntities: false },
-  );
-  parser.write(src);
-  ending = true;
-  parser.end();
-  if (failure) throw failure;
-  // An end tag of no open element is skipped by htmlparser2; in XML it is an error.
-  const visible = src.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g, (m) => m.replace(/[^\n]/g, ' '));
-  for (const m of visible.matchAll(/<\/[^>]*>/g)) {
-    if (!explicitCloses.has(m.index + m[0].length - 1)) throw unreadable(src, m.index);
-  }
-  if (stack.length !== 1 || root.children.length !== 1) throw unreadable(src, src.length);
-  decodeTree(root.children[0]!);
-  return root.children[0]!;
-}
-
+const REPEATING = new Set(['Ntfctn', 'Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'AddtlRmtInf']);
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decode(s: string): string {
+  if (!s.includes('&')) return s;
   return s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/g, (_, e: string) => {
     if (!e.startsWith('#')) return NAMED[e]!;
     const cp = e.startsWith('#x') ? Number.parseInt(e.slice(2), 16) : Number.parseInt(e.slice(1), 10);
@@ -126,31 +38,130 @@ function decode(s: string): string {
   });
 }
 
-function decodeTree(node: XmlNode): void {
-  const pending = [node];
-  while (pending.length) {
-    const n = pending.pop()!;
-    n.text = decode(n.text);
-    for (const k of Object.keys(n.attrs)) n.attrs[k] = decode(n.attrs[k]!);
-    pending.push(...n.children);
-  }
+// The library's own decoder leaves character references undecoded unless HTML entities are on;
+// this one knows exactly XML's predefined entities and character references, and nothing else.
+const predefinedOnly: EntityDecoderOptions = {
+  decode,
+  reset() {},
+  setXmlVersion() {},
+  setExternalEntities() {},
+  addInputEntities() {},
+};
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  removeNSPrefix: true,
+  // Amounts and references stay text: never floats, leading zeros kept.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  // Text is kept as written (CDATA next to text included); the reader trims what it reads.
+  trimValues: false,
+  alwaysCreateTextNode: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // Entities go through predefinedOnly; the DTD limits are moot (a DOCTYPE never gets this far) but kept tight.
+  processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 1 },
+  entityDecoder: predefinedOnly,
+  isArray: (name) => REPEATING.has(name),
+  // Callbacks get the live path matcher, not a path string built for every element (a third of the parse time).
+  jPath: false,
+  maxNestedTags: MAX_DEPTH,
+  // The start index of each element, for the line of an error found after parsing.
+  captureMetaData: true,
+});
+const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
+
+function lineAt(src: string, index: number): number {
+  let line = 1;
+  for (let i = src.indexOf('\n'); i !== -1 && i < index; i = src.indexOf('\n', i + 1)) line++;
+  return line;
 }
+
+const unreadableAt = (line: number) => new StatementError('bank_file_unreadable', { line: String(line) });
+
+// Outside comments and CDATA, what the validator lets through but XML without a DTD is not: an
+// entity reference that is not predefined, and a markup declaration ("<!foo>", which the parser
+// would take for an element left open).
+const NOT_XML = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<!|&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/g;
+
+// The parser drops namespace declarations when it removes prefixes, so the root's own one is read
+// from its start tag (already validated as well-formed).
+const START_TAG = /<([^\s/>]+)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)/y;
+const ATTRIBUTE = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+function namespaceAt(body: string, index: number): string {
+  START_TAG.lastIndex = index;
+  const m = START_TAG.exec(body);
+  if (!m) return '';
+  const colon = m[1]!.indexOf(':');
+  const declaration = colon > 0 ? `xmlns:${m[1]!.slice(0, colon)}` : 'xmlns';
+  for (const a of m[2]!.matchAll(ATTRIBUTE)) if (a[1] === declaration) return decode(a[2] ?? a[3] ?? '');
+  return '';
+}
+
+export function readXml(src: string): XmlDoc {
+  const doctype = /<!DOCTYPE|<!ENTITY/i.exec(src);
+  if (doctype) throw unreadableAt(lineAt(src, doctype.index));
+  // Blank space before the declaration is tolerated (the validator would not); lines stay the file's.
+  const lead = src.search(/\S|$/);
+  const body = src.slice(lead);
+  const lineOf = (index: number) => lineAt(src, lead + index);
+
+  const valid = XMLValidator.validate(body);
+  if (valid !== true) throw unreadableAt(lineAt(src, lead) - 1 + valid.err.line);
+  for (const m of body.matchAll(NOT_XML)) if (m[0] === '&' || m[0] === '<!') throw unreadableAt(lineOf(m.index));
+
+  let tree: Record<string, unknown>;
+  try {
+    tree = parser.parse(body) as Record<string, unknown>;
+  } catch {
+    // Validated XML only fails here past the nesting cap or on an element named like an object
+    // internal (__proto__, constructor: never in a statement); the library does not say where.
+    throw unreadableAt(lineOf(0));
+  }
+  const startOf = (node: XmlNode | undefined) => (node?.[META] as { startIndex?: number } | undefined)?.startIndex ?? 0;
+  // The validator lets a second, self-closing root through.
+  const roots = Object.keys(tree)
+    .filter((k) => k !== '#text')
+    .flatMap((k) => list(tree[k]).map((node) => ({ name: k, node })));
+  if (roots.length !== 1) throw unreadableAt(lineOf(roots.map((r) => startOf(r.node)).sort((a, b) => a - b)[1] ?? 0));
+  const { name, node: root } = roots[0]!;
+  return {
+    name,
+    namespace: namespaceAt(body, startOf(root)),
+    root,
+    unreadable: (node) => unreadableAt(lineOf(startOf(node))),
+  };
+}
+
+const list = (v: unknown): XmlNode[] => (v === undefined ? [] : ((Array.isArray(v) ? v : [v]) as XmlNode[]));
 
 /** The first descendant along a path of local names, e.g. child(tx, 'Refs', 'AcctSvcrRef'). */
 export function child(node: XmlNode | undefined, ...path: string[]): XmlNode | undefined {
   let cur = node;
   for (const name of path) {
-    cur = cur?.children.find((c) => c.name === name);
+    cur = cur && typeof cur === 'object' && Object.hasOwn(cur, name) ? list(cur[name])[0] : undefined;
     if (!cur) return undefined;
   }
   return cur;
 }
 
 export function children(node: XmlNode | undefined, name: string): XmlNode[] {
-  return node ? node.children.filter((c) => c.name === name) : [];
+  return node && typeof node === 'object' && Object.hasOwn(node, name) ? list(node[name]) : [];
+}
+
+/** An element's own text as written (CDATA included, entities decoded), untrimmed. */
+export function textOf(node: XmlNode | undefined): string {
+  const t: unknown = typeof node === 'string' ? node : node?.['#text'];
+  return typeof t === 'string' ? t : '';
 }
 
 /** Trimmed text at a path, or '' when absent. */
 export function textAt(node: XmlNode | undefined, ...path: string[]): string {
-  return child(node, ...path)?.text.trim() ?? '';
+  return textOf(child(node, ...path)).trim();
+}
+
+export function attr(node: XmlNode | undefined, name: string): string | undefined {
+  const v = node?.[`@_${name}`];
+  return typeof v === 'string' ? v : undefined;
 }
