@@ -105,6 +105,10 @@ export const pageAccess = [
   { path: PATHS.invoiceSalesList, role: 'admin' },
   { path: PATHS.invoiceReceivable, role: 'admin' },
 
+  // Bank payments (issue 16): statements and the bank mandate are money and members' names, site admins only.
+  { path: PATHS.invoicePayments, role: 'admin' },
+  { path: PATHS.mandate, role: 'admin' },
+
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },
 ] as const satisfies readonly PageAccess[];

@@ -53,6 +53,8 @@ export const PATHS = {
   invoiceReport: '/invoices/report',
   invoiceSalesList: '/invoices/sales_invoice_list',
   invoiceReceivable: '/invoices/accounts_receivable',
+  /** Bank statements in, their dry run and imports, and the payments waiting for review. */
+  invoicePayments: '/invoices/payments',
   invoiceReminder: '/invoices/reminder/:id',
   invoicePdf: '/invoices/download_pdf/:file', // "{id}.pdf": a router segment cannot hold a param and a suffix
   invoice: '/invoices/:id',

@@ -6,6 +6,8 @@ import { AnnouncementsPage } from './pages/announcements/AnnouncementsPage';
 import { BalanceBuyPage } from './pages/balance/BalanceBuyPage';
 import { BalanceSendEmailPage } from './pages/balance/BalanceSendEmailPage';
 import { BalanceThanksPage } from './pages/balance/BalanceThanksPage';
+import { BankPaymentsPage } from './pages/bank/BankPaymentsPage';
+import { MandatePage } from './pages/bank/MandatePage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
 import { FieldsPage } from './pages/fields/FieldsPage';
@@ -101,6 +103,8 @@ const PAGES = {
   [PATHS.invoiceReport]: InvoiceReportPage,
   [PATHS.invoiceSalesList]: SalesListPage,
   [PATHS.invoiceReceivable]: ReceivablesPage,
+  [PATHS.invoicePayments]: BankPaymentsPage,
+  [PATHS.mandate]: MandatePage,
 
   [PATHS.editMeSession]: EditMeSessionPage,
 } satisfies Record<RegisteredPath, ComponentType>;

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconBuildingBank, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
@@ -31,6 +31,9 @@ export function InvoicesPage() {
   return (
     <>
       <PageHeader title={t('invoices.page')}>
+        <Button component={Link} to={PATHS.invoicePayments} variant="default" leftSection={<IconBuildingBank size={18} aria-hidden />}>
+          {t('bank.page')}
+        </Button>
         <Button component={Link} to={PATHS.invoiceNew} leftSection={<IconPlus size={18} aria-hidden />}>
           {t('invoices.new')}
         </Button>
