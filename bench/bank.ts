@@ -14,6 +14,7 @@ import { knownArchiveIds, matchableInstances } from '../src/server/modules/bank/
 import { onEachDatabase } from './databases';
 import { BENCH_ADMIN } from './http';
 import { timed } from './stats';
+import { insertInvoiceRows } from '../src/server/test/factories/invoice-rows';
 
 // A camt.054 of 10 000 payments against 100 000 open invoice instances (BENCH_BANK_INSTANCES):
 // 8 000 exact references, 1 000 combined payments and suggestions, 1 000 unknown. Parse, dry
@@ -32,25 +33,15 @@ async function seedInstances(db: Db, tenantId: number): Promise<void> {
   const at = new Date().toISOString();
   const members = await db.selectFrom('members').select(['id', 'firstname', 'lastname']).where('tenant_id', '=', tenantId).orderBy('id').execute();
   await db.transaction().execute(async (trx) => {
-    const m = await trx
-      .insertInto('messages')
-      .values({ tenant_id: tenantId, kind: 'invoice', msg_media: 'email', subject: 'Jäsenmaksu 2026', content: '<p>Jäsenmaksu</p>', status: 'sent', created_at: at, updated_at: at, sent_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const inv = await trx
-      .insertInto('invoices')
-      .values({ tenant_id: tenantId, message_id: m.id, rows: JSON.stringify([{ title: 'Jäsenmaksu', amount_c: 2500, vat_percent: 0 }]), amount_c: 2500, date_due: '2099-01-01', invoice_date: at.slice(0, 10), created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('messages').set({ invoice_id: inv.id }).where('id', '=', m.id).execute();
+    const { messageId, invoiceId } = await insertInvoiceRows(trx, tenantId, { subject: 'Jäsenmaksu 2026', amount_c: 2500, at });
     for (let k = 0; k < INSTANCES; k += 500) {
       const rows = [];
       for (let j = k; j < Math.min(INSTANCES, k + 500); j++) {
         const member = members[Math.floor(j / PER_MEMBER) % members.length]!;
         rows.push({
           tenant_id: tenantId,
-          invoice_id: inv.id,
-          message_id: m.id,
+          invoice_id: invoiceId,
+          message_id: messageId,
           member_id: member.id,
           recipient_name: `${member.firstname} ${member.lastname}`,
           invoice_number: numberOf(j),

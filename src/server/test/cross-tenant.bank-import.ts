@@ -5,6 +5,7 @@ import { camt054 } from './factories/bank-statements';
 import { uploadStatement } from './factories/bank-upload';
 import { testIban } from './factories/invoice';
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
+import { insertInvoiceRows } from './factories/invoice-rows';
 
 // Cross-tenant cases of the statement pipeline: A's admin aims at B's statements (apply, undo:
 // 404, nothing changes), A's list never shows them, and A's statement naming B's references
@@ -21,22 +22,13 @@ async function bFixture(w: World): Promise<BFixture> {
   const at = new Date().toISOString();
   const db = w.t.deps.db;
   const b = w.b.tenant.id;
-  const m = await db
-    .insertInto('messages')
-    .values({ tenant_id: b, kind: 'invoice', msg_media: 'email', subject: 'Beetan lasku', content: '<p>B</p>', status: 'sent', created_at: at, updated_at: at, sent_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const inv = await db
-    .insertInto('invoices')
-    .values({ tenant_id: b, message_id: m.id, rows: JSON.stringify([{ title: 'B', amount_c: 1000, vat_percent: 0 }]), amount_c: 1000, date_due: '2099-01-01', invoice_date: at.slice(0, 10), created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { messageId, invoiceId } = await insertInvoiceRows(db, b, { subject: 'Beetan lasku', at });
   const number = 700_000 + Math.floor(Math.random() * 99_999);
   const reference = createReference(String(number));
   const member = w.bMembers[0]!;
   const inst = await db
     .insertInto('invoice_instances')
-    .values({ tenant_id: b, invoice_id: inv.id, message_id: m.id, member_id: member.id, recipient_name: `${member.firstname} ${member.lastname}`, invoice_number: number, reference, amount_c: 1000, date_due: '2099-01-01', created_at: at, updated_at: at })
+    .values({ tenant_id: b, invoice_id: invoiceId, message_id: messageId, member_id: member.id, recipient_name: `${member.firstname} ${member.lastname}`, invoice_number: number, reference, amount_c: 1000, date_due: '2099-01-01', created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   const payment = { archive_id: `B-${crypto.randomUUID()}`, account: testIban(b), amount_c: 1000, booking_date: at.slice(0, 10), value_date: null, payer_name: 'Beeta', reference, message: '' };

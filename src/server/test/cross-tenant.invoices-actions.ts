@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
+import { insertInvoiceRows } from './factories/invoice-rows';
 
 // Cross-tenant cases of invoice actions, credits, bulk marks and reminders: A's admin aims at
 // B's instances, credit invoices, invoices and batches; each answers 404 and changes nothing.
@@ -17,23 +18,13 @@ async function bFixture(w: World): Promise<BFixture> {
   const at = new Date().toISOString();
   const db = w.t.deps.db;
   const b = w.b.tenant.id;
-  const m = await db
-    .insertInto('messages')
-    .values({ tenant_id: b, kind: 'invoice', msg_media: 'email', subject: 'Beetan lasku', content: '<p>B</p>', status: 'sent', created_at: at, updated_at: at, sent_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const inv = await db
-    .insertInto('invoices')
-    .values({ tenant_id: b, message_id: m.id, rows: JSON.stringify([{ title: 'B', amount_c: 1000, vat_percent: 0 }]), amount_c: 1000, date_due: '2000-01-01', invoice_date: at.slice(0, 10), created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.updateTable('messages').set({ invoice_id: inv.id }).where('id', '=', m.id).execute();
+  const { messageId, invoiceId } = await insertInvoiceRows(db, b, { subject: 'Beetan lasku', date_due: '2000-01-01', at });
   const number = 800_000 + Math.floor(Math.random() * 99_999);
   const member = w.bMembers[0]!;
-  const base = { tenant_id: b, invoice_id: inv.id, member_id: member.id, recipient_name: `${member.firstname} ${member.lastname}`, created_at: at, updated_at: at };
+  const base = { tenant_id: b, invoice_id: invoiceId, member_id: member.id, recipient_name: `${member.firstname} ${member.lastname}`, created_at: at, updated_at: at };
   const inst = await db
     .insertInto('invoice_instances')
-    .values({ ...base, message_id: m.id, invoice_number: number, reference: `${number}1`, amount_c: 1000, date_due: '2000-01-01' })
+    .values({ ...base, message_id: messageId, invoice_number: number, reference: `${number}1`, amount_c: 1000, date_due: '2000-01-01' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const credit = await db
@@ -50,7 +41,7 @@ async function bFixture(w: World): Promise<BFixture> {
     ])
     .execute();
   await db.updateTable('invoice_instances').set({ credited_c: 100, mark: 'cancelled' }).where('id', '=', inst.id).execute();
-  return { invoiceId: inv.id, instanceId: inst.id, creditNumber: number + 1, batchId };
+  return { invoiceId, instanceId: inst.id, creditNumber: number + 1, batchId };
 }
 
 const bState = async (w: World) => ({

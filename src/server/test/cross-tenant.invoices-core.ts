@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from './cross-tenant.world';
 import { queueDeliveries } from '../modules/outbox/queue-repo';
+import { insertInvoiceRows } from './factories/invoice-rows';
 
 // Cross-tenant cases of composing, sending and reading invoices: B's invoices aimed at by A.
 
@@ -20,18 +21,8 @@ async function bInvoice(w: World): Promise<BInvoice> {
   const db = w.t.deps.db;
   const b = w.b.tenant.id;
   const make = async (status: 'sent' | 'draft') => {
-    const m = await db
-      .insertInto('messages')
-      .values({ tenant_id: b, kind: 'invoice', msg_media: 'email', subject, content: '<p>B</p>', status, created_at: at, updated_at: at, sent_at: status === 'sent' ? at : null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const inv = await db
-      .insertInto('invoices')
-      .values({ tenant_id: b, message_id: m.id, rows: JSON.stringify([{ title: 'B', amount_c: 1000, vat_percent: 0 }]), amount_c: 1000, date_due: '2099-01-01', invoice_date: at.slice(0, 10), created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.updateTable('messages').set({ invoice_id: inv.id }).where('id', '=', m.id).execute();
-    return { messageId: m.id, id: inv.id };
+    const { messageId, invoiceId } = await insertInvoiceRows(db, b, { subject, status, at });
+    return { messageId, id: invoiceId };
   };
   const sent = await make('sent');
   const draft = await make('draft');

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/kysely';
 import type { BankPaymentsTable } from '../../db/schema';
 import type { ParsedPayment } from '../../modules/bank/types';
+import { insertInvoiceRows } from './invoice-rows';
 
 // An applied bank statement and its payments, written straight to the database, for the tests
 // of what comes after applying (the review list, assigning, dismissing) without a statement file.
@@ -80,23 +81,14 @@ export async function appliedStatement(db: Db, tenantId: number, seeds: readonly
 export async function bareInstance(db: Db, tenantId: number, opts: { amount_c?: number; member_id?: number | null; kind?: 'invoice' | 'credit' } = {}): Promise<number> {
   const at = new Date().toISOString();
   const amount = opts.amount_c ?? 1000;
-  const m = await db
-    .insertInto('messages')
-    .values({ tenant_id: tenantId, kind: 'invoice', msg_media: 'email', subject: 'Testilasku', content: '<p>Testi</p>', status: 'sent', created_at: at, updated_at: at, sent_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const inv = await db
-    .insertInto('invoices')
-    .values({ tenant_id: tenantId, message_id: m.id, rows: JSON.stringify([{ title: 'Testi', amount_c: amount, vat_percent: 0 }]), amount_c: amount, date_due: '2099-01-01', invoice_date: at.slice(0, 10), created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { messageId, invoiceId } = await insertInvoiceRows(db, tenantId, { amount_c: amount, at });
   const number = 700_000 + ++seq;
   const inst = await db
     .insertInto('invoice_instances')
     .values({
       tenant_id: tenantId,
-      invoice_id: inv.id,
-      message_id: m.id,
+      invoice_id: invoiceId,
+      message_id: messageId,
       member_id: opts.member_id ?? null,
       recipient_name: 'Testi Maksaja',
       kind: opts.kind ?? 'invoice',
