@@ -6,6 +6,7 @@ import { camt054 } from '../src/server/test/factories/bank-statements';
 import { expectAccessible } from './helpers/axe';
 import { signIn, type SignedInApi } from './helpers/adminApi';
 import { loginAsAdmin } from './helpers/session';
+import { saveOrganisation } from './helpers/settings';
 
 // Bank payments end to end (issue 16 acceptance): invoices sent to four members (one member
 // gets two), a camt.054 statement built from their references — one exact payment, one with
@@ -82,14 +83,10 @@ async function expectStatus(page: Page, invoiceId: number, rows: [name: string, 
 test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu, kohdistus ja kumoaminen', async ({ page, request }) => {
   const api = await signIn(request);
   const s = await api.get<Record<string, unknown>>('settings');
-  await api.post('settings/save', {
-    scope_: 'organisation',
-    name_: s.name_,
+  await saveOrganisation(api, {
     reply_to_email: s.reply_to_email || 'hallitus@demoyhdistys.fi',
     business_id: s.business_id || '0112038-9',
     bank_account: ACCOUNT,
-    vat_obliged: s.vat_obliged,
-    porg_enabled: s.porg_enabled,
     // National references: the typo below changes a national reference's check digit.
     invoice_rf_reference: false,
   });

@@ -1,0 +1,13 @@
+import { SETTINGS_SCOPES } from '../../src/shared/schemas/settings';
+import type { SignedInApi } from './adminApi';
+
+/**
+ * Saves the association's organisation settings as they are now with `patch` over them: a save
+ * posts the whole scope, so a journey that needs one setting keeps the others, and a journey that
+ * needs a setting in some state says so itself instead of relying on what earlier journeys did.
+ */
+export async function saveOrganisation(api: SignedInApi, patch: Record<string, unknown>): Promise<void> {
+  const now = await api.get<Record<string, unknown>>('settings');
+  const current = Object.fromEntries(SETTINGS_SCOPES.organisation.map((k) => [k, now[k]]));
+  await api.post('settings/save', { ...current, ...patch, scope_: 'organisation' });
+}
