@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { ValidationError } from '../../lib/errors';
-import { takeRate } from '../../lib/rateLimit';
-import { BANK_MAX_FILE_BYTES, UPLOADS_MAX_PER_ASSOCIATION, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
+import { receiveUpload } from '../../http/upload';
+import { BANK_MAX_FILE_BYTES } from '../../../shared/constants';
 import { bankApplyBody, bankApplyReply, bankPageBody, bankStatementIdBody, bankStatementsReply, bankUndoReply, bankUploadReply } from '../../../shared/schemas/bank';
 import * as bank from './import';
 
@@ -15,30 +14,8 @@ export function bankImportRoutes(app: FastifyInstance): void {
     access: 'admin',
     reply: bankUploadReply,
     handler: async ({ req, tenant, me }) => {
-      // Parsing and matching a large file costs the whole server: bounded as the importer's uploads are.
-      await takeRate(
-        app.deps,
-        tenant.id,
-        [
-          { kind: 'bank_upload_member', key: String(me.id), max: UPLOADS_MAX_PER_MEMBER },
-          { kind: 'bank_upload_tenant', key: 'all', max: UPLOADS_MAX_PER_ASSOCIATION },
-        ],
-        'bank_upload_rate_limited',
-      );
-      let file: { filename: string; toBuffer(): Promise<Buffer> } | undefined;
-      let bytes: Buffer;
-      try {
-        file = await req.file({ limits: { fileSize: BANK_MAX_FILE_BYTES, files: 1 } });
-        if (!file) throw new Error('no file');
-        bytes = await file.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new ValidationError({ file: ['bank_file_too_large'] }, { max: String(Math.floor(BANK_MAX_FILE_BYTES / (1024 * 1024))) });
-        }
-        // Not multipart, or no file: the upload message.
-        throw ValidationError.field('file', 'upload_error');
-      }
-      return bank.upload(app.deps, tenant, me, file.filename, bytes);
+      const file = await receiveUpload(app.deps, req, tenant.id, me.id, { rate: 'bank_upload', rateError: 'bank_upload_rate_limited', maxBytes: BANK_MAX_FILE_BYTES, tooLargeKey: 'bank_file_too_large' });
+      return bank.upload(app.deps, tenant, me, file.filename, file.bytes);
     },
   });
   route(app, {

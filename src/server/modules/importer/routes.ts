@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route';
-import { ValidationError } from '../../lib/errors';
-import { IMPORT_MAX_FILE_BYTES, UPLOADS_MAX_PER_ASSOCIATION, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
-import { takeRate } from '../../lib/rateLimit';
+import { receiveUpload } from '../../http/upload';
+import { IMPORT_MAX_FILE_BYTES } from '../../../shared/constants';
 import * as service from './service';
 import {
   importBody,
@@ -23,27 +22,9 @@ export function importerRoutes(app: FastifyInstance): void {
     access: 'admin',
     reply: uploadReply,
     handler: async ({ req, tenant, me }) => {
-      // Parsing a spreadsheet costs the whole server: bounded per admin and per association.
-      await takeRate(
-        app.deps,
-        tenant.id,
-        [
-          { kind: 'upload_member', key: String(me.id), max: UPLOADS_MAX_PER_MEMBER },
-          { kind: 'upload_tenant', key: 'all', max: UPLOADS_MAX_PER_ASSOCIATION },
-        ],
-        'importer_upload_rate_limited',
-      );
-      let file: { filename: string; toBuffer(): Promise<Buffer> } | undefined;
-      let bytes: Buffer;
-      try {
-        file = await req.file({ limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1 } });
-        if (!file) throw new Error('no file');
-        bytes = await file.toBuffer();
-      } catch {
-        // Not multipart, no file, or over 10 MB: one upload message for all three.
-        throw ValidationError.field('file', 'upload_error');
-      }
-      return service.upload(app.deps, tenant, me, file.filename, bytes);
+      // Not multipart, no file, or over 10 MB: one upload message for all three.
+      const file = await receiveUpload(app.deps, req, tenant.id, me.id, { rate: 'upload', rateError: 'importer_upload_rate_limited', maxBytes: IMPORT_MAX_FILE_BYTES });
+      return service.upload(app.deps, tenant, me, file.filename, file.bytes);
     },
   });
   route(app, {
