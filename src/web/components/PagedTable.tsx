@@ -1,10 +1,10 @@
-import { Paper, Table } from '@mantine/core';
+import { Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorBanner } from './ErrorBanner';
 import { Pager } from './Pager';
 import { RowsSkeleton } from './RowsSkeleton';
-import { ScrollRegion } from './ScrollRegion';
+import { ScrollTable } from './ScrollTable';
 
 // The frame every paged list page shares: an error banner with retry, placeholder rows while
 // the first page loads, the empty state, and the striped table in a scroll region that the
@@ -65,19 +65,9 @@ export function PagedTable({ testId, label, caption, query, rowCount, empty, hea
   }
   return (
     <>
-      <ScrollRegion label={label} minWidth={minWidth}>
-        <Table striped highlightOnHover={highlightOnHover} verticalSpacing="sm" captionSide="top" aria-label={caption ? undefined : label} data-testid={`${testId}-table`}>
-          {caption ? (
-            <Table.Caption fw={600} ta="left" c="var(--mantine-color-text)">
-              {caption}
-            </Table.Caption>
-          ) : null}
-          <Table.Thead>
-            <Table.Tr>{head}</Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>{children}</Table.Tbody>
-        </Table>
-      </ScrollRegion>
+      <ScrollTable label={label} caption={caption} minWidth={minWidth} testId={`${testId}-table`} head={head} spacing="sm" highlightOnHover={highlightOnHover}>
+        {children}
+      </ScrollTable>
       <Pager pages={pages} page={page} onChange={onPage} />
     </>
   );

@@ -13,7 +13,7 @@ import { notifySuccess } from '../../components/notify';
 import { Pager } from '../../components/Pager';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { announcementPath, paymentMethodPath } from '../../paths';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { ScrollTable } from '../../components/ScrollTable';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from './labels';
 
 interface AnnouncementSentProps {
@@ -115,34 +115,34 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
           <Text c="dimmed">{t('announcements.deliveries_empty')}</Text>
         ) : (
           <>
-            <ScrollRegion label={t('announcements.deliveries_table')} minWidth={560}>
-              <Table striped verticalSpacing="xs" aria-label={t('announcements.deliveries_table')} data-testid="deliveries-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('announcements.col_name')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_address')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_status')}</Table.Th>
-                    <Table.Th scope="col">{t('announcements.col_time')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {a.msgs.map((m) => (
-                    <Table.Tr key={m.id} data-testid="delivery-row">
-                      <Table.Th scope="row" fw={600}>
-                        {m.name}
-                      </Table.Th>
-                      <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{m.recipient_address}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="dot" color={DELIVERY_COLORS[m.status]} tt="none">
-                          {deliveryStatusLabel(t, m.status)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFinnishDateTime(m.status_at, klo)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollRegion>
+            <ScrollTable
+              label={t('announcements.deliveries_table')}
+              minWidth={560}
+              testId="deliveries-table"
+              head={
+                <>
+                  <Table.Th scope="col">{t('announcements.col_name')}</Table.Th>
+                  <Table.Th scope="col">{t('announcements.col_address')}</Table.Th>
+                  <Table.Th scope="col">{t('announcements.col_status')}</Table.Th>
+                  <Table.Th scope="col">{t('announcements.col_time')}</Table.Th>
+                </>
+              }
+            >
+              {a.msgs.map((m) => (
+                <Table.Tr key={m.id} data-testid="delivery-row">
+                  <Table.Th scope="row" fw={600}>
+                    {m.name}
+                  </Table.Th>
+                  <Table.Td style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{m.recipient_address}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="dot" color={DELIVERY_COLORS[m.status]} tt="none">
+                      {deliveryStatusLabel(t, m.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFinnishDateTime(m.status_at, klo)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
             <Pager pages={pages} page={page} onChange={onPage} />
           </>
         )}

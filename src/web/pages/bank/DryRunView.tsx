@@ -9,7 +9,7 @@ import { type BankUpload, useApplyStatement } from '../../api/bank';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
 import { PATHS } from '../../paths';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { ScrollTable } from '../../components/ScrollTable';
 import { bankDay, formatLabel, InstanceCell, nowrap, reasonLabel, ReferenceOrMessage } from './bankParts';
 
 // The dry run of an uploaded statement: what it holds, accounts outside the bank mandate,
@@ -73,111 +73,111 @@ export function DryRunView({ upload, filename, onDone }: { upload: BankUpload; f
         ) : null}
 
         <Section title={t('bank.matched_title', { count: run.matched.length })} empty={run.matched.length === 0 ? t('bank.matched_empty') : null}>
-          <ScrollRegion label={t('bank.matched_table')} minWidth={720}>
-            <Table striped verticalSpacing="xs" aria-label={t('bank.matched_table')} data-testid="bank-matched">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_invoice')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {run.matched.map((m) => (
-                  <Table.Tr key={m.payment.key} data-testid="bank-matched-row">
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.payment.payer_name || '–'}</Table.Td>
-                    <Table.Td>
-                      <ReferenceOrMessage payment={m.payment} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {formatAmount(m.payment.amount_c)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap="xs">
-                        {m.instances.map((i) => (
-                          <InstanceCell key={i.instance_id} instance={i} combined={m.kind === 'combined'} />
-                        ))}
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ScrollTable
+            label={t('bank.matched_table')}
+            minWidth={720}
+            testId="bank-matched"
+            head={
+              <>
+                <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
+                <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_invoice')}</Table.Th>
+              </>
+            }
+          >
+            {run.matched.map((m) => (
+              <Table.Tr key={m.payment.key} data-testid="bank-matched-row">
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.payment.payer_name || '–'}</Table.Td>
+                <Table.Td>
+                  <ReferenceOrMessage payment={m.payment} />
+                </Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {formatAmount(m.payment.amount_c)}
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap="xs">
+                    {m.instances.map((i) => (
+                      <InstanceCell key={i.instance_id} instance={i} combined={m.kind === 'combined'} />
+                    ))}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Section>
 
         <Section title={t('bank.suggested_title', { count: run.suggested.length })} empty={run.suggested.length === 0 ? t('bank.suggested_empty') : null}>
           <Text size="sm">{t('bank.suggested_help')}</Text>
-          <ScrollRegion label={t('bank.suggested_table')} minWidth={820}>
-            <Table striped verticalSpacing="xs" aria-label={t('bank.suggested_table')} data-testid="bank-suggested">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('bank.col_accept')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_suggestion')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_reason')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {run.suggested.map((s) => (
-                  <Table.Tr key={s.payment.key} data-testid="bank-suggested-row">
-                    <Table.Td>
-                      <Checkbox
-                        label={t('bank.accept')}
-                        aria-label={t('bank.accept_one', { payer: s.payment.payer_name || '–', amount: formatAmount(s.payment.amount_c) })}
-                        checked={accepted.has(s.payment.key)}
-                        onChange={(e) => toggle(s.payment.key, e.currentTarget.checked)}
-                      />
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.payment.payer_name || '–'}</Table.Td>
-                    <Table.Td>
-                      <ReferenceOrMessage payment={s.payment} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {formatAmount(s.payment.amount_c)}
-                    </Table.Td>
-                    <Table.Td>
-                      <InstanceCell instance={s.instance} />
-                    </Table.Td>
-                    <Table.Td>{reasonLabel(t, s.reason)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ScrollTable
+            label={t('bank.suggested_table')}
+            minWidth={820}
+            testId="bank-suggested"
+            head={
+              <>
+                <Table.Th scope="col">{t('bank.col_accept')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
+                <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_suggestion')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_reason')}</Table.Th>
+              </>
+            }
+          >
+            {run.suggested.map((s) => (
+              <Table.Tr key={s.payment.key} data-testid="bank-suggested-row">
+                <Table.Td>
+                  <Checkbox
+                    label={t('bank.accept')}
+                    aria-label={t('bank.accept_one', { payer: s.payment.payer_name || '–', amount: formatAmount(s.payment.amount_c) })}
+                    checked={accepted.has(s.payment.key)}
+                    onChange={(e) => toggle(s.payment.key, e.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.payment.payer_name || '–'}</Table.Td>
+                <Table.Td>
+                  <ReferenceOrMessage payment={s.payment} />
+                </Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {formatAmount(s.payment.amount_c)}
+                </Table.Td>
+                <Table.Td>
+                  <InstanceCell instance={s.instance} />
+                </Table.Td>
+                <Table.Td>{reasonLabel(t, s.reason)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Section>
 
         <Section title={t('bank.unmatched_title', { count: run.unmatched.length })} empty={run.unmatched.length === 0 ? t('bank.unmatched_empty') : null}>
           <Text size="sm">{t('bank.unmatched_help')}</Text>
-          <ScrollRegion label={t('bank.unmatched_table')} minWidth={620}>
-            <Table striped verticalSpacing="xs" aria-label={t('bank.unmatched_table')} data-testid="bank-unmatched">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_date')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {run.unmatched.map((p) => (
-                  <Table.Tr key={p.key} data-testid="bank-unmatched-row">
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.payer_name || '–'}</Table.Td>
-                    <Table.Td style={nowrap}>{bankDay(p.booking_date)}</Table.Td>
-                    <Table.Td>
-                      <ReferenceOrMessage payment={p} />
-                    </Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {formatAmount(p.amount_c)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ScrollTable
+            label={t('bank.unmatched_table')}
+            minWidth={620}
+            testId="bank-unmatched"
+            head={
+              <>
+                <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_date')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
+                <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
+              </>
+            }
+          >
+            {run.unmatched.map((p) => (
+              <Table.Tr key={p.key} data-testid="bank-unmatched-row">
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.payer_name || '–'}</Table.Td>
+                <Table.Td style={nowrap}>{bankDay(p.booking_date)}</Table.Td>
+                <Table.Td>
+                  <ReferenceOrMessage payment={p} />
+                </Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {formatAmount(p.amount_c)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Section>
 
         <ErrorBanner error={apply.error} />

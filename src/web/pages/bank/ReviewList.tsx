@@ -9,7 +9,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
 import { Pager } from '../../components/Pager';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { ScrollTable } from '../../components/ScrollTable';
 import { AssignModal } from './AssignModal';
 import { bankDay, InstanceCell, nowrap, reasonLabel, ReferenceOrMessage } from './bankParts';
 import { DismissModal } from './DismissModal';
@@ -52,68 +52,68 @@ export function ReviewList() {
           <Text fw={600} data-testid="bank-review-count">
             {t('bank.review_count', { count: data.count, total: formatAmount(data.total_c) })}
           </Text>
-          <ScrollRegion label={t('bank.review_table')} minWidth={1020}>
-            <Table striped verticalSpacing="xs" aria-label={t('bank.review_table')} data-testid="bank-review">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_date')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_suggestion')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_actions')}</Table.Th>
+          <ScrollTable
+            label={t('bank.review_table')}
+            minWidth={1020}
+            testId="bank-review"
+            head={
+              <>
+                <Table.Th scope="col">{t('bank.col_payer')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_date')}</Table.Th>
+                <Table.Th scope="col" ta="right">{t('bank.col_amount')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_reference')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_suggestion')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_actions')}</Table.Th>
+              </>
+            }
+          >
+            {data.results.map((row) => {
+              const who = { payer: row.payer_name || '–', amount: formatAmount(row.amount_c) };
+              return (
+                <Table.Tr key={row.payment_id} data-testid="bank-review-row">
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.payer_name || '–'}</Table.Td>
+                  <Table.Td style={nowrap}>{bankDay(row.booking_date)}</Table.Td>
+                  <Table.Td ta="right" style={nowrap}>
+                    {formatAmount(row.amount_c)}
+                  </Table.Td>
+                  <Table.Td>
+                    <ReferenceOrMessage payment={row} />
+                  </Table.Td>
+                  <Table.Td>
+                    {row.suggestion ? (
+                      <Stack gap={4}>
+                        <InstanceCell instance={row.suggestion.instance} />
+                        <Text size="sm">{reasonLabel(t, row.suggestion.reason)}</Text>
+                      </Stack>
+                    ) : (
+                      <Text size="sm">{t('bank.no_suggestion')}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      {row.suggestion ? (
+                        <Button
+                          size="xs"
+                          leftSection={<IconCheck size={16} aria-hidden />}
+                          aria-label={t('bank.accept_suggestion_one', who)}
+                          loading={accept.isPending && accept.variables.payment_id === row.payment_id}
+                          onClick={() => acceptSuggestion(row)}
+                        >
+                          {t('bank.accept_suggestion')}
+                        </Button>
+                      ) : null}
+                      <Button size="xs" variant="default" aria-label={t('bank.assign_one', who)} onClick={() => setAssigning(row)}>
+                        {t('bank.assign')}
+                      </Button>
+                      <Button size="xs" variant="default" aria-label={t('bank.dismiss_one', who)} onClick={() => setDismissing(row)}>
+                        {t('bank.dismiss')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.results.map((row) => {
-                  const who = { payer: row.payer_name || '–', amount: formatAmount(row.amount_c) };
-                  return (
-                    <Table.Tr key={row.payment_id} data-testid="bank-review-row">
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.payer_name || '–'}</Table.Td>
-                      <Table.Td style={nowrap}>{bankDay(row.booking_date)}</Table.Td>
-                      <Table.Td ta="right" style={nowrap}>
-                        {formatAmount(row.amount_c)}
-                      </Table.Td>
-                      <Table.Td>
-                        <ReferenceOrMessage payment={row} />
-                      </Table.Td>
-                      <Table.Td>
-                        {row.suggestion ? (
-                          <Stack gap={4}>
-                            <InstanceCell instance={row.suggestion.instance} />
-                            <Text size="sm">{reasonLabel(t, row.suggestion.reason)}</Text>
-                          </Stack>
-                        ) : (
-                          <Text size="sm">{t('bank.no_suggestion')}</Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="wrap">
-                          {row.suggestion ? (
-                            <Button
-                              size="xs"
-                              leftSection={<IconCheck size={16} aria-hidden />}
-                              aria-label={t('bank.accept_suggestion_one', who)}
-                              loading={accept.isPending && accept.variables.payment_id === row.payment_id}
-                              onClick={() => acceptSuggestion(row)}
-                            >
-                              {t('bank.accept_suggestion')}
-                            </Button>
-                          ) : null}
-                          <Button size="xs" variant="default" aria-label={t('bank.assign_one', who)} onClick={() => setAssigning(row)}>
-                            {t('bank.assign')}
-                          </Button>
-                          <Button size="xs" variant="default" aria-label={t('bank.dismiss_one', who)} onClick={() => setDismissing(row)}>
-                            {t('bank.dismiss')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+              );
+            })}
+          </ScrollTable>
           <Pager pages={pages} page={page} onChange={setPage} />
         </>
       )}

@@ -11,7 +11,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
 import { Pager } from '../../components/Pager';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { ScrollTable } from '../../components/ScrollTable';
 import { formatLabel, nowrap } from './bankParts';
 
 // "Tuodut tiliotteet": every statement loaded (uploaded or from the bank connection), newest
@@ -57,53 +57,53 @@ export function StatementsList() {
         <Text data-testid="bank-statements-empty">{t('bank.statements_empty')}</Text>
       ) : (
         <>
-          <ScrollRegion label={t('bank.statements_table')} minWidth={860}>
-            <Table striped verticalSpacing="xs" aria-label={t('bank.statements_table')} data-testid="bank-statements">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('bank.col_loaded')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_file')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_source')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('bank.col_payments')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('bank.col_total')}</Table.Th>
-                  <Table.Th scope="col" ta="right">{t('bank.col_booked')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_status')}</Table.Th>
-                  <Table.Th scope="col">{t('bank.col_actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.results.map((s) => (
-                  <Table.Tr key={s.id} data-testid="bank-statement-row" data-statement-id={s.id}>
-                    <Table.Td style={nowrap}>{formatFinnishDateTime(s.created_at, t('log.klo'))}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {s.filename}
-                      <Text size="xs">{formatLabel(s.format)}</Text>
-                    </Table.Td>
-                    <Table.Td>{t(SOURCES[s.source])}</Table.Td>
-                    <Table.Td ta="right">{s.entries}</Table.Td>
-                    <Table.Td ta="right" style={nowrap}>
-                      {formatAmount(s.total_c)}
-                    </Table.Td>
-                    <Table.Td ta="right">{s.booked}</Table.Td>
-                    <Table.Td data-testid="bank-statement-status">{t(STATUSES[s.status])}</Table.Td>
-                    <Table.Td>
-                      {s.status === 'applied' ? (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconArrowBackUp size={16} aria-hidden />}
-                          aria-label={t('bank.undo_one', { filename: s.filename })}
-                          onClick={() => setTarget(s)}
-                        >
-                          {t('bank.undo')}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollRegion>
+          <ScrollTable
+            label={t('bank.statements_table')}
+            minWidth={860}
+            testId="bank-statements"
+            head={
+              <>
+                <Table.Th scope="col">{t('bank.col_loaded')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_file')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_source')}</Table.Th>
+                <Table.Th scope="col" ta="right">{t('bank.col_payments')}</Table.Th>
+                <Table.Th scope="col" ta="right">{t('bank.col_total')}</Table.Th>
+                <Table.Th scope="col" ta="right">{t('bank.col_booked')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_status')}</Table.Th>
+                <Table.Th scope="col">{t('bank.col_actions')}</Table.Th>
+              </>
+            }
+          >
+            {data.results.map((s) => (
+              <Table.Tr key={s.id} data-testid="bank-statement-row" data-statement-id={s.id}>
+                <Table.Td style={nowrap}>{formatFinnishDateTime(s.created_at, t('log.klo'))}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {s.filename}
+                  <Text size="xs">{formatLabel(s.format)}</Text>
+                </Table.Td>
+                <Table.Td>{t(SOURCES[s.source])}</Table.Td>
+                <Table.Td ta="right">{s.entries}</Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {formatAmount(s.total_c)}
+                </Table.Td>
+                <Table.Td ta="right">{s.booked}</Table.Td>
+                <Table.Td data-testid="bank-statement-status">{t(STATUSES[s.status])}</Table.Td>
+                <Table.Td>
+                  {s.status === 'applied' ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconArrowBackUp size={16} aria-hidden />}
+                      aria-label={t('bank.undo_one', { filename: s.filename })}
+                      onClick={() => setTarget(s)}
+                    >
+                      {t('bank.undo')}
+                    </Button>
+                  ) : null}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
           <Pager pages={pages} page={page} onChange={setPage} />
         </>
       )}
