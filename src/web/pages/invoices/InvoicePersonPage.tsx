@@ -19,6 +19,7 @@ import { InstanceActions } from './InstanceActions';
 import { BackToInvoices } from './InvoiceNewPage';
 import { actionLabel, STATUS_COLORS, statusLabel } from './labels';
 import classes from './invoices.module.css';
+import { Fact } from './Fact';
 
 /** `/invoices/{id}/person/{person_id}`: one recipient's invoice, its deliveries, history and actions. */
 export function InvoicePersonPage() {
@@ -209,18 +210,5 @@ function History({ actions }: { actions: InvoiceActionRow[] }) {
         </Table.ScrollContainer>
       )}
     </Paper>
-  );
-}
-
-function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
   );
 }

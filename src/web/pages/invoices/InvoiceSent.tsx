@@ -21,6 +21,7 @@ import { VatBreakdownTable } from './InvoiceTotals';
 import { useBulkUndoNotification } from './bulkUndo';
 import { invoiceMediaLabel, STATUS_COLORS, statusLabel } from './labels';
 import classes from './invoices.module.css';
+import { Fact } from './Fact';
 
 interface InvoiceSentProps {
   invoice: InvoiceReply;
@@ -223,18 +224,5 @@ export function InvoiceSent({ invoice: inv, page, onPage, status, onStatus, erro
         <Text>{bulk === 'mark_paid' ? t('invoices.bulk_paid_text', { count: inv.count_open_c }) : t('invoices.bulk_cancelled_text', { count: inv.count_open_c })}</Text>
       </ConfirmModal>
     </Stack>
-  );
-}
-
-function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </div>
   );
 }

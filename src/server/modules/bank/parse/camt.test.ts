@@ -1,24 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseStatement } from './index';
-import { StatementError } from '../types';
+import { errorOf, fixture } from './testing';
 
 // camt.054 and camt.053 on the sample files (fixtures/SOURCES.md says where each comes from).
-
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
-const fixture = (name: string) => fs.readFileSync(path.join(dir, name));
-
-function errorOf(f: () => unknown): StatementError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof StatementError) return e;
-    throw e;
-  }
-  throw new Error('no StatementError');
-}
 
 describe('camt.054 (Danske Bank example, v02)', () => {
   const parsed = parseStatement(fixture('danske-camt054-v02.xml'));

@@ -1,25 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseStatement } from './index';
-import { StatementError } from '../types';
+import { errorOf, fixture } from './testing';
 import { ktl } from '../../../test/factories/bank-statements';
 
 // KTL on the published example file and on files the builder writes.
-
-const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
-const fixture = (name: string) => fs.readFileSync(path.join(dir, name));
-
-function errorOf(f: () => unknown): StatementError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof StatementError) return e;
-    throw e;
-  }
-  throw new Error('no StatementError');
-}
 
 describe('KTL example file (Saapuvat viitemaksut)', () => {
   const parsed = parseStatement(fixture('finanssiala-ktl.txt'));

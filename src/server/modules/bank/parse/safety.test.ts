@@ -1,22 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseStatement } from './index';
+import { errorOf } from './testing';
 import { StatementError } from '../types';
 import { BANK_MAX_FILE_BYTES, BANK_MAX_PAYMENTS } from '../../../../shared/constants';
 import { camt054, ktl } from '../../../test/factories/bank-statements';
 
 // Hostile and broken input: every problem is a StatementError with a message key, never a crash,
 // and nothing in a file makes the parser expand entities or fetch anything.
-
-function errorOf(f: () => unknown): StatementError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof StatementError) return e;
-    throw e;
-  }
-  throw new Error('no StatementError');
-}
 
 const NS = 'urn:iso:std:iso:20022:tech:xsd:camt.054.001.02';
 
