@@ -133,6 +133,9 @@ export const LOG_EVENT_GROUPS = {
     'saved_filter_created',
     'saved_filter_renamed',
     'saved_filter_deleted',
+    // Self-service: a member confirmed their data as it is (update request link); a member ordered edit links (get_edit_links).
+    'member_data_confirmed',
+    'edit_links_ordered',
   ],
   fields_groups: [
     'field_created',
@@ -171,6 +174,13 @@ export const LOG_EVENT_GROUPS = {
     'bank_payment_dismissed',
     'bank_mandate_added',
     'bank_mandate_removed',
+    // update requests and member cards (messages), the card's design and images (settings_changed covers the design)
+    'updreq_saved',
+    'updreq_sent',
+    'updreq_cancelled',
+    'membercard_sent',
+    'membercard_cancelled',
+    'membercard_image_uploaded',
   ],
   sessions: [
     'login',
@@ -218,5 +228,37 @@ export const APPLY_MAX_PER_IP = 5;
 export const APPLY_MAX_PER_ASSOCIATION = 50;
 export const UPLOADS_MAX_PER_MEMBER = 30;
 export const UPLOADS_MAX_PER_ASSOCIATION = 100;
+/** Self-service links: ordering links (per IP, per typed address, per association), opening forms by link (per IP). */
+export const EDIT_LINK_ORDERS_MAX_PER_IP = 10;
+export const EDIT_LINK_ORDERS_MAX_PER_EMAIL = 3;
+export const EDIT_LINK_ORDERS_MAX_PER_ASSOCIATION = 200;
+export const EDIT_LINK_USES_MAX_PER_IP = 300;
+/** Member card pages and the public key, per IP. */
+export const MEMBERCARD_VIEWS_MAX_PER_IP = 600;
 /** rate_events and login_failures rows older than this (longer than every window) are pruned. */
 export const RATE_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** How long a personal edit link works: an update request's 30 days, a link the member ordered 24 hours. */
+export const EDIT_LINK_TTL_MS = { updreq: 30 * 24 * 60 * 60 * 1000, ordered: 24 * 60 * 60 * 1000 } as const;
+/** Update requests sent after this day are version 2 (links to the member's form with confirm). */
+export const UPDREQ_V2_FROM = '2021-06-02';
+/** Update requests and member-card messages per page, like the other lists. */
+export const UPDREQS_PAGE_SIZE = 20;
+export const MEMBERCARDS_PAGE_SIZE = 20;
+
+/** Member card design limits. */
+export const MEMBERCARD_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const MEMBERCARD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+/** Re-encoded images are scaled to fit these (logo, background), in pixels on the long side. */
+export const MEMBERCARD_LOGO_MAX_PX = 600;
+export const MEMBERCARD_BGIMAGE_MAX_PX = 1600;
+export const MEMBERCARD_FIELDS_MAX = 8;
+export const MEMBERCARD_EXTRA_TEXT_MAX = 300;
+/** The design preview needs a window at least this high (px). */
+export const MEMBERCARD_PREVIEW_MIN_HEIGHT = 557;
+/** Always on the card: the first and last name. */
+export const MEMBERCARD_ALWAYS_FIELDS = ['firstname', 'lastname'] as const;
+/** Shown by default besides the name: the member number and "Jäsen alkaen". */
+export const MEMBERCARD_DEFAULT_FIELDS = ['member_number', 'member_since'] as const;
+/** Card shapes: a bank card's 85.6 × 54 mm lying down, or standing for a phone screen. */
+export const MEMBERCARD_ASPECTS = ['landscape', 'portrait'] as const;

@@ -86,6 +86,12 @@ export const PATHS = {
   updateRequest: '/updreqs/:id',
   editMeHash: '/edit_me_h/:hash',
   editMeSession: '/edit_me_s',
+  /** Where the member's own form ends: source 'h' (by link) or 's' (signed in). */
+  editMeThanks: '/edit_me_thanks/:source',
+
+  /** A member's card (public, by its token) and the door check of a scanned card (public). */
+  memberCardPublic: '/c/:token',
+  memberCardVerify: '/c/verify',
 
   search: '/search/:type/:term',
 
@@ -115,6 +121,11 @@ export const exportPath = (filter: Filter): string => PATHS.memberExport.replace
 export const memberSearchPath = (term: string): string =>
   PATHS.search.replace(':type', 'members').replace(':term', encodeURIComponent(term));
 export const announcementPath = (id: number): string => withId(PATHS.announcement, id);
+export const updateRequestPath = (id: number): string => withId(PATHS.updateRequest, id);
+export const membercardPath = (id: number): string => withId(PATHS.membercard, id);
+export const editMeHashPath = (hash: string): string => PATHS.editMeHash.replace(':hash', encodeURIComponent(hash));
+export const editMeThanksPath = (source: 'h' | 's'): string => PATHS.editMeThanks.replace(':source', source);
+export const memberCardPublicPath = (token: string): string => PATHS.memberCardPublic.replace(':token', encodeURIComponent(token));
 /** `/m/{id}/charge?goto=…`: the online payment of a payment item (the bank buttons). */
 export const chargePath = (id: string, goto?: string): string =>
   `${PATHS.paymentCharge.replace(':id', encodeURIComponent(id))}${goto ? `?goto=${encodeURIComponent(goto)}` : ''}`;

@@ -23,6 +23,7 @@ import * as m022 from './migrations/022_online_payments';
 import * as m023 from './migrations/023_receipts';
 import * as m024 from './migrations/024_invoices';
 import * as m025 from './migrations/025_bank_payments';
+import * as m026 from './migrations/026_self_service';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '023_receipts': m023,
   '024_invoices': m024,
   '025_bank_payments': m025,
+  '026_self_service': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -541,6 +541,62 @@ export interface BankMandatesTable {
   created_at: string;
 }
 
+/** Migration 026: a personal link to the member's own form; only the token's SHA-256 is kept. */
+export interface EditLinksTable {
+  id: Generated<number>;
+  tenant_id: number;
+  member_id: number;
+  token_hash: string;
+  source: EditLinkSource;
+  message_id: number | null;
+  delivery_id: number | null;
+  sent_to: string | null;
+  created_at: string;
+  expires_at: string;
+  opened_at: string | null;
+  outcome: EditLinkOutcome | null;
+  outcome_at: string | null;
+}
+export type EditLinkSource = 'updreq' | 'ordered';
+export type EditLinkOutcome = 'updated' | 'confirmed';
+
+/** Migration 026: a member card sent to a member (/c/{token}). */
+export interface MemberCardsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  member_id: number;
+  token_hash: string;
+  message_id: number | null;
+  delivery_id: number | null;
+  valid_until: string;
+  created_at: string;
+  opened_at: string | null;
+}
+
+/** Migration 026: the association's Ed25519 key for member-card claims. */
+export interface SigningKeysTable {
+  id: Generated<number>;
+  tenant_id: number;
+  public_key: string;
+  secret_sealed: string;
+  created_at: string;
+}
+
+/** Migration 026: an uploaded image (member card logo, background), re-encoded. */
+export interface TenantImagesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  purpose: TenantImagePurpose;
+  mime: string;
+  data: Buffer;
+  width: number;
+  height: number;
+  sha256: string;
+  author_id: number | null;
+  created_at: string;
+}
+export type TenantImagePurpose = 'membercard_logo' | 'membercard_bgimage';
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -579,6 +635,10 @@ export interface Database {
   bank_statements: BankStatementsTable;
   bank_payments: BankPaymentsTable;
   bank_mandates: BankMandatesTable;
+  edit_links: EditLinksTable;
+  member_cards: MemberCardsTable;
+  signing_keys: SigningKeysTable;
+  tenant_images: TenantImagesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
