@@ -32,6 +32,8 @@ export interface MembersTable {
   email_porg1: string | null;
   email_porg2: string | null;
   imported: Generated<Bool>;
+  /** Migration 026: the member's id in the federation register they were imported from; its fields are read-only on the own form. */
+  federation_ref: Generated<string | null>;
   /** Folded names, contact data and text values for quick search (shared/search.ts). */
   search_text: Generated<string>;
   applied_at: string | null;

@@ -11,8 +11,12 @@ import { tenantRef, withId } from './helpers';
 // - signing_keys: each association's Ed25519 key that signs the claim in a card's QR code
 //   (the seed sealed with the secret box, the public key published for offline checks).
 // - tenant_images: the card's logo and background image, re-encoded on upload.
+// - members.federation_ref: the member's id in a federation's register when they were
+//   imported from one; the fields the federation owns (setting federation_fields) are then
+//   read-only on the member's own form.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
+  await db.schema.alterTable('members').addColumn('federation_ref', 'text').execute();
   const member = (c: ColumnDefinitionBuilder) => c.notNull().references('members.id').onDelete('cascade');
 
   await withId(db, db.schema.createTable('edit_links'))
@@ -80,4 +84,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['tenant_images', 'signing_keys', 'member_cards', 'edit_links']) await db.schema.dropTable(t).execute();
+  await db.schema.alterTable('members').dropColumn('federation_ref').execute();
 }

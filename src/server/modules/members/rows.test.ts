@@ -22,7 +22,7 @@ const model: MemberModel = {
 };
 const member = (id: number): Member => ({
   id, tenant_id: 1, firstname: `Etu${id}`, lastname: `Suku${id}`, email: null, phone: null, address_street: null, address_zip: null, address_city: null,
-  password_hash: null, active: 1, site_admin: 0, board: id % 7 === 0 ? 1 : 0, email_porg1: null, email_porg2: null, imported: 0, search_text: '',
+  password_hash: null, active: 1, site_admin: 0, board: id % 7 === 0 ? 1 : 0, email_porg1: null, email_porg2: null, imported: 0, federation_ref: null, search_text: '',
   applied_at: null, application: null, pending: 0, deleted_at: null, member_since: null, sort_lastname: null, sort_firstname: null, created_at: '', updated_at: '',
 });
 
