@@ -28,6 +28,7 @@ import { savedFilterRoutes } from './modules/savedfilters/routes';
 import { hookRoutes } from './modules/hooks/routes';
 import { msgviewRoutes } from './modules/msgview/routes';
 import { announcementRoutes } from './modules/announcements/routes';
+import { membercardRoutes } from './modules/membercard/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { invoicePdfRoutes } from './modules/invoices/pdf-routes';
 import { invoiceActionRoutes } from './modules/invoices/actions-routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   hookRoutes(app);
   msgviewRoutes(app);
   announcementRoutes(app);
+  membercardRoutes(app);
   invoiceRoutes(app);
   invoicePdfRoutes(app);
   invoiceActionRoutes(app);

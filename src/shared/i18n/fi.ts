@@ -37,6 +37,8 @@ const fi = {
   membercard_image_parse_failed: "Kuvaa ei voitu lukea. Tallenna se PNG-, JPEG- tai WebP-muodossa ja yritä uudelleen.",
   membercard_image_too_large: "Kuva on liian suuri (enintään 2 Mt).",
   membercard_not_designed: "Suunnittele jäsenkortti ensin asetuksissa.",
+  // Member cards (sending, card page): D cards
+  membercard_views_rate_limited: "Liian monta jäsenkortin avausta lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   edit_links_rate_limited: "Liian monta pyyntöä. Yritä myöhemmin uudelleen.",
   import_formula_cell: "Solussa on kaava. Kopioi arvot kaavojen tilalle ja yritä uudelleen.",
   import_cell_error: "Solun arvo on virheellinen taulukossa.",

@@ -106,6 +106,7 @@ export const announcementSaveReply = z.object({
 });
 
 export const msgStatusesSchema = z.record(z.enum(DELIVERY_STATUSES), z.number().int());
+export type MsgStatuses = z.infer<typeof msgStatusesSchema>;
 
 export const announcementSummary = z.object({
   id: z.number().int(),

@@ -33,6 +33,8 @@ export interface MessageDraft {
   content: string;
   filter: Filter | null;
   addrecips: readonly number[];
+  /** Recipients must also match this (see RecipientScope.within). */
+  within?: Filter | null;
 }
 
 export interface PreparedMessage {
@@ -51,7 +53,7 @@ export const tierOf = (tenant: Pick<Tenant, 'tier'>): Tier => ((TIERS as readonl
 /** Everything preview shows and send charges, from one pass over the recipients. */
 export async function prepareMessage(deps: Pick<Deps, 'dialect' | 'config'>, db: Db, tenant: Tenant, draft: MessageDraft): Promise<PreparedMessage> {
   const model = await loadModel(db, tenant.id);
-  const rows = await recipients({ db, dialect: deps.dialect, tenantId: tenant.id, model, filter: draft.filter, addrecips: draft.addrecips });
+  const rows = await recipients({ db, dialect: deps.dialect, tenantId: tenant.id, model, filter: draft.filter, addrecips: draft.addrecips, within: draft.within ?? null });
   const list = await withOutcomes(db, tenant.id, rows, draft.media);
   const reach = splitReachable(list, draft.media);
   const n = reach.reachable.length;

@@ -16,6 +16,8 @@ export interface RecipientScope {
   /** null: nobody from a filter, only the hand-picked (an empty filter [] matches everyone, as in the member list). */
   filter: Filter | null;
   addrecips: readonly number[];
+  /** Everyone, hand-picked or matched, must also match this (member cards: the design's groups). */
+  within?: Filter | null;
 }
 
 /** A recipient with what reach needs and what a delivery's address is made of. */
@@ -26,8 +28,9 @@ function whereOf(s: RecipientScope): RawBuilder<SqlBool> {
   const matched = s.filter === null ? null : filterSql(s.dialect, s.tenantId, s.model, s.filter);
   // Only the parts in use: an "or" with a constant false would keep the planner off the filter's indexes.
   const who = matched && picked ? sql<SqlBool>`(${matched} or ${picked})` : (matched ?? picked ?? sql<SqlBool>`1 = 0`);
+  const within = s.within ? sql<SqlBool>` and ${filterSql(s.dialect, s.tenantId, s.model, s.within)}` : sql``;
   // Deleted members and pending applications are never recipients, hand-picked or not.
-  return sql<SqlBool>`m.tenant_id = ${s.tenantId} and m.deleted_at is null and m.pending = 0 and ${who}`;
+  return sql<SqlBool>`m.tenant_id = ${s.tenantId} and m.deleted_at is null and m.pending = 0 and ${who}${within}`;
 }
 
 type Row = Omit<Recipient, 'last_email' | 'last_sms'>;
