@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps';
-import type { Db } from '../../db/kysely';
 import { iso } from '../../lib/clock';
 import { secretBox } from '../../lib/secretBox';
+import { insertKeyIfNone, keyRow } from './keys-repo';
 import { newSeed, publicKeyOf, seedFromText, seedToText } from '../../../shared/membercard/claim';
 
 // Each association's Ed25519 key that signs its cards' claims. Created on first use; the
@@ -16,24 +16,16 @@ export interface SigningKey {
 const box = (deps: Pick<Deps, 'config'>) => secretBox(deps.config.sessionSecret, 'signing-key');
 const aadOf = (tenantId: number) => `tenant:${String(tenantId)}`;
 
-function rowOf(db: Db, tenantId: number) {
-  return db.selectFrom('signing_keys').select(['public_key', 'secret_sealed']).where('tenant_id', '=', tenantId).executeTakeFirst();
-}
-
 /**
  * The association's key, created on first use. Two first uses at once both insert-or-ignore
  * on the unique tenant_id and then read the one row that won, so both sign with the same key.
  */
 export async function keyFor(deps: Pick<Deps, 'db' | 'config' | 'clock'>, tenantId: number): Promise<SigningKey> {
-  let row = await rowOf(deps.db, tenantId);
+  let row = await keyRow(deps.db, tenantId);
   if (!row) {
     const seed = newSeed();
-    await deps.db
-      .insertInto('signing_keys')
-      .values({ tenant_id: tenantId, public_key: publicKeyOf(seed), secret_sealed: box(deps).seal(seedToText(seed), aadOf(tenantId)), created_at: iso(deps.clock.now()) })
-      .onConflict((oc) => oc.column('tenant_id').doNothing())
-      .execute();
-    row = await rowOf(deps.db, tenantId);
+    await insertKeyIfNone(deps.db, tenantId, { public_key: publicKeyOf(seed), secret_sealed: box(deps).seal(seedToText(seed), aadOf(tenantId)), created_at: iso(deps.clock.now()) });
+    row = await keyRow(deps.db, tenantId);
     if (!row) throw new Error('signing key missing after insert');
   }
   const seed = seedFromText(box(deps).open(row.secret_sealed, aadOf(tenantId)));

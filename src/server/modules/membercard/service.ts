@@ -55,7 +55,8 @@ async function groupsScope(deps: Deps, tenant: Tenant): Promise<{ within: Filter
 export function cardText(medium: 'sms' | 'email', association: string, until: string): { subject: string; content: string } {
   const date = formatFinnishDate(until);
   const subject = `Jäsenkortti ${association}`;
-  if (medium === 'sms') return { subject, content: `${association}: jäsenkorttisi on valmis. Kortti on voimassa ${date} asti. Avaa se puhelimellasi:` };
+  // An SMS stays one part with the link (about 75 characters) unless the name is long.
+  if (medium === 'sms') return { subject, content: `${association}: jäsenkorttisi, voimassa ${date} asti:` };
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return {
     subject,
