@@ -15,6 +15,7 @@ export const NAV = {
   fields: { label: 'nav.fields', order: 20 },
   groups: { label: 'nav.groups', order: 30 },
   announcements: { label: 'nav.announcements', order: 35 },
+  membercards: { label: 'nav.membercards', order: 36 },
   messages: { label: 'nav.messages', order: 40 },
   invoices: { label: 'nav.invoices', order: 50 },
   expenseClaims: { label: 'nav.expense_claims', order: 60 },
@@ -83,6 +84,10 @@ export const pageAccess = [
   { path: PATHS.announcements, role: 'admin', nav: NAV.announcements },
   { path: PATHS.announcementNew, role: 'admin' },
   { path: PATHS.announcement, role: 'admin' },
+  // Member cards (issue 17): messages in the association's name that cost money, so site admins only.
+  { path: PATHS.membercards, role: 'admin', nav: NAV.membercards },
+  { path: PATHS.membercardNew, role: 'admin' },
+  { path: PATHS.membercard, role: 'admin' },
   { path: PATHS.paymentMethod, role: 'admin' },
   { path: PATHS.paymentCharge, role: 'admin' },
   { path: PATHS.paymentFailure, role: 'admin' },

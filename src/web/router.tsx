@@ -2,6 +2,8 @@ import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
 import { ApplyPage } from './pages/apply/ApplyPage';
+import { CardPublicPage } from './pages/membercards/CardPublicPage';
+import { CardVerifyPage } from './pages/membercards/CardVerifyPage';
 import { LoginPage } from './pages/auth/LoginPage';
 import { LogoutPage } from './pages/auth/LogoutPage';
 import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
@@ -28,6 +30,9 @@ export function createAppRouter() {
         { path: PATHS.login, element: <LoginPage /> },
         { path: PATHS.logout, element: <LogoutPage /> },
         { path: PATHS.apply, element: <ApplyPage /> },
+        // A member's card and the door check: public, for a phone without a session.
+        { path: PATHS.memberCardVerify, element: <CardVerifyPage /> },
+        { path: PATHS.memberCardPublic, element: <CardPublicPage /> },
         { path: PATHS.reset, element: <ResetRequestPage /> },
         { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
         {

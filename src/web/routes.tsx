@@ -3,6 +3,9 @@ import { pageAccess, type PageAccess, type RegisteredPath } from './access';
 import { AnnouncementNewPage } from './pages/announcements/AnnouncementNewPage';
 import { AnnouncementPage } from './pages/announcements/AnnouncementPage';
 import { AnnouncementsPage } from './pages/announcements/AnnouncementsPage';
+import { MembercardNewPage } from './pages/membercards/MembercardNewPage';
+import { MembercardPage } from './pages/membercards/MembercardPage';
+import { MembercardsPage } from './pages/membercards/MembercardsPage';
 import { BalanceBuyPage } from './pages/balance/BalanceBuyPage';
 import { BalanceSendEmailPage } from './pages/balance/BalanceSendEmailPage';
 import { BalanceThanksPage } from './pages/balance/BalanceThanksPage';
@@ -87,6 +90,9 @@ const PAGES = {
   [PATHS.announcements]: AnnouncementsPage,
   [PATHS.announcementNew]: AnnouncementNewPage,
   [PATHS.announcement]: AnnouncementPage,
+  [PATHS.membercards]: MembercardsPage,
+  [PATHS.membercardNew]: MembercardNewPage,
+  [PATHS.membercard]: MembercardPage,
   [PATHS.paymentMethod]: PaymentMethodPage,
   [PATHS.paymentCharge]: PaymentChargePage,
   [PATHS.paymentFailure]: PaymentFailurePage,

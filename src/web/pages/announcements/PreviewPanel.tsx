@@ -191,7 +191,7 @@ function LetterPreview({
 
 const UNREACHABLE_SHOWN = 20;
 
-function Unreachable({ preview }: { preview: MessagePreviewReply }) {
+export function Unreachable({ preview }: { preview: MessagePreviewReply }) {
   const { t } = useTranslation();
   if (preview.unreachable_count === 0) return null;
   const shown = preview.unreachable.slice(0, UNREACHABLE_SHOWN);
@@ -233,7 +233,7 @@ function UnreachableRow({ memberId, reason, chars }: { memberId: number; reason:
   );
 }
 
-function PriceTable({ price }: { price: MessagePreviewReply['price'] }) {
+export function PriceTable({ price }: { price: MessagePreviewReply['price'] }) {
   const { t } = useTranslation();
   return (
     <Stack gap="xs">
