@@ -400,6 +400,7 @@ const en = {
   'membercards.recipients_help': "Cards go to the members of the groups chosen in the member card settings. Narrow them with a filter or pick members by name (with an empty filter, only the picked get a card).",
   'membercards.send': "Send the cards",
   'membercards.send_title': "Send the member cards?",
+  'membercards.send_text': "The member card is sent to {{count, number}} recipients ({{media}}).",
   'membercards.sent_notice': "The member cards are being sent.",
   'membercards.not_found': "Member card message not found",
   'membercards.message_page': "Member cards {{date}}",

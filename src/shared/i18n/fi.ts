@@ -400,6 +400,7 @@ const fi = {
   'membercards.recipients_help': "Kortit lähetetään jäsenkortin asetuksissa valittujen ryhmien jäsenille. Voit rajata joukkoa suodattimella tai valita jäsenet nimeltä (kun suodatin on tyhjä, kortti lähetetään vain valituille).",
   'membercards.send': "Lähetä kortit",
   'membercards.send_title': "Lähetetäänkö jäsenkortit?",
+  'membercards.send_text': "Jäsenkortti lähetetään {{count, number}} vastaanottajalle ({{media}}).",
   'membercards.sent_notice': "Jäsenkortit lähetetään.",
   'membercards.not_found': "Jäsenkorttien lähetystä ei löytynyt",
   'membercards.message_page': "Jäsenkortit {{date}}",

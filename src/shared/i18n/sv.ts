@@ -400,6 +400,7 @@ const sv = {
   'membercards.recipients_help': "Korten skickas till medlemmarna i de grupper som valts i medlemskortets inställningar. Du kan avgränsa med ett filter eller välja medlemmar (med tomt filter skickas kortet bara till de valda).",
   'membercards.send': "Skicka korten",
   'membercards.send_title': "Skicka medlemskorten?",
+  'membercards.send_text': "Medlemskortet skickas till {{count, number}} mottagare ({{media}}).",
   'membercards.sent_notice': "Medlemskorten skickas.",
   'membercards.not_found': "Utskicket av medlemskort hittades inte",
   'membercards.message_page': "Medlemskort {{date}}",

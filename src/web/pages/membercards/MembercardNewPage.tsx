@@ -178,7 +178,7 @@ export function MembercardNewPage() {
           pending={send.pending}
           error={save.error}
         >
-          <Text>{t('announcements.send_text', { count: p?.recipient_count ?? 0, media: mediaLabel(t, media).toLowerCase() })}</Text>
+          <Text>{t('membercards.send_text', { count: p?.recipient_count ?? 0, media: mediaLabel(t, media).toLowerCase() })}</Text>
           {p ? <Text fw={700}>{t('announcements.send_price', { price: formatAmount(p.price.total_cents) })}</Text> : null}
         </ConfirmModal>
       </>
