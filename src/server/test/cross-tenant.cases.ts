@@ -21,6 +21,7 @@ import { invoiceCoreCases } from './cross-tenant.invoices-core';
 import { invoiceActionCases } from './cross-tenant.invoices-actions';
 import { bankReviewCases } from './cross-tenant.bank-review';
 import { bankImportCases } from './cross-tenant.bank-import';
+import { membercardImageCases } from './cross-tenant.membercard-images';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -141,6 +142,7 @@ function bAdminCase(url: string): CrossTenantCase {
 
 export const crossTenantCases: CrossTenantCase[] = [
   ...everydayCases,
+  ...membercardImageCases,
   ...outboxCases,
   ...msgviewCases,
   ...messagingCases,

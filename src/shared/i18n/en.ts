@@ -38,6 +38,8 @@ const en = {
   membercard_image_parse_failed: "The image could not be read. Save it as PNG, JPEG or WebP and try again.",
   membercard_image_too_large: "The image is too large (at most 2 MB).",
   membercard_not_designed: "Design the member card in the settings first.",
+  // member card design (carddesign)
+  membercard_upload_rate_limited: "Too many images in a short time. Try again in an hour.",
   edit_links_rate_limited: "Too many requests. Try again later.",
   import_formula_cell: "The cell contains a formula. Paste values instead and try again.",
   import_cell_error: "The cell holds an error value in the spreadsheet.",
@@ -1275,6 +1277,7 @@ const en = {
   'log.context.organisation': "Settings: association",
   'log.context.eclaim': "Settings: expense claims",
   'log.context.security': "Settings: security",
+  'log.context.membercard': "Settings: member card",
   'log.context.session': "Session",
   'log.context.importer': "Import",
   'log.context.tenant': "Association",

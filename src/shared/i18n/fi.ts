@@ -37,6 +37,8 @@ const fi = {
   membercard_image_parse_failed: "Kuvaa ei voitu lukea. Tallenna se PNG-, JPEG- tai WebP-muodossa ja yritä uudelleen.",
   membercard_image_too_large: "Kuva on liian suuri (enintään 2 Mt).",
   membercard_not_designed: "Suunnittele jäsenkortti ensin asetuksissa.",
+  // member card design (carddesign)
+  membercard_upload_rate_limited: "Liian monta kuvaa lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   edit_links_rate_limited: "Liian monta pyyntöä. Yritä myöhemmin uudelleen.",
   import_formula_cell: "Solussa on kaava. Kopioi arvot kaavojen tilalle ja yritä uudelleen.",
   import_cell_error: "Solun arvo on virheellinen taulukossa.",
@@ -1275,6 +1277,7 @@ const fi = {
   'log.context.organisation': "Asetukset: yhdistys",
   'log.context.eclaim': "Asetukset: kulukorvaukset",
   'log.context.security': "Asetukset: tietoturva",
+  'log.context.membercard': "Asetukset: jäsenkortti",
   'log.context.session': "Istunto",
   'log.context.importer': "Tuonti",
   'log.context.tenant': "Yhdistys",

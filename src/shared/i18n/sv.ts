@@ -38,6 +38,8 @@ const sv = {
   membercard_image_parse_failed: "Bilden kunde inte läsas. Spara den som PNG, JPEG eller WebP och försök igen.",
   membercard_image_too_large: "Bilden är för stor (högst 2 MB).",
   membercard_not_designed: "Utforma medlemskortet i inställningarna först.",
+  // member card design (carddesign)
+  membercard_upload_rate_limited: "För många bilder på kort tid. Försök igen om en timme.",
   edit_links_rate_limited: "För många förfrågningar. Försök igen senare.",
   import_formula_cell: "Cellen innehåller en formel. Klistra in värden i stället och försök igen.",
   import_cell_error: "Cellens värde är ett fel i kalkylbladet.",
@@ -1275,6 +1277,7 @@ const sv = {
   'log.context.organisation': "Inställningar: förening",
   'log.context.eclaim': "Inställningar: kostnadsersättningar",
   'log.context.security': "Inställningar: datasäkerhet",
+  'log.context.membercard': "Inställningar: medlemskort",
   'log.context.session': "Session",
   'log.context.importer': "Import",
   'log.context.tenant': "Förening",
