@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import { EXIF_SECRET, jpegWithMetadata, plainPng, PNG_SCRIPT, pngWithScript, uploadCardImage, XMP_SECRET } from '../../test/factories/card-images';
-import { MEMBERCARD_BGIMAGE_MAX_PX, MEMBERCARD_IMAGE_MAX_BYTES, MEMBERCARD_LOGO_MAX_PX } from '../../../shared/constants';
+import { MEMBERCARD_BGIMAGE_MAX_PX, MEMBERCARD_IMAGE_MAX_BYTES, MEMBERCARD_LOGO_MAX_PX, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 import type { CreatedTenant } from '../tenants/service';
 
 // Member card images: every upload is decoded and encoded anew, so no metadata, text chunk or
@@ -136,5 +136,14 @@ describe(`member card images (${testDialect})`, () => {
     const bg = await uploadCardImage(asC, 'bgimage', await plainPng(10, 10));
     const left = (await t.deps.db.selectFrom('tenant_images').select(['id', 'purpose']).where('tenant_id', '=', c.tenant.id).orderBy('id').execute()).map((r) => r.id);
     expect(left).toEqual([first.body.id, ...ids.slice(2), bg.body.id]);
+  });
+
+  it('counts uploads per admin before reading them, like the other uploads', async () => {
+    const d = await makeTenant(t.deps, 'Delta ry');
+    const asD = await adminClient(t, d);
+    for (let i = 0; i < UPLOADS_MAX_PER_MEMBER; i++) expect((await uploadCardImage(asD, 'logo', 'ei kuva')).status).toBe(400);
+    const r = await uploadCardImage(asD, 'logo', await plainPng());
+    expect(r.status).toBe(429);
+    expect(r.body.errors).toEqual({ general: ['membercard_upload_rate_limited'] });
   });
 });
