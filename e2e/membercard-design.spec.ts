@@ -92,4 +92,10 @@ test('jäsenkortin ulkoasu: ryhmä, kentät, logo esikatselussa, tallennus ja SV
   await expectAccessible(page, 'jäsenkortin asetukset, matala ikkuna');
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(preview).toBeVisible();
+
+  // On a phone the form and the preview stack, without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(preview).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  await expectAccessible(page, 'jäsenkortin asetukset, puhelin');
 });
