@@ -33,6 +33,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { invoicePdfRoutes } from './modules/invoices/pdf-routes';
 import { invoiceActionRoutes } from './modules/invoices/actions-routes';
 import { bankImportRoutes } from './modules/bank/import-routes';
+import { membercardImageRoutes } from './modules/membercard/image-routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   invoicePdfRoutes(app);
   invoiceActionRoutes(app);
   bankImportRoutes(app);
+  membercardImageRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
   receiptRoutes(app);

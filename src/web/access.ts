@@ -76,6 +76,7 @@ export const pageAccess = [
   { path: PATHS.group, role: 'admin' },
   { path: PATHS.settings, role: 'admin', nav: NAV.settings },
   { path: PATHS.settingsEclaim, role: 'admin' },
+  { path: PATHS.settingsMembercard, role: 'admin' },
   { path: PATHS.language, role: 'member' },
   // Two-factor authentication, site admins and their sessions.
   { path: PATHS.security, role: 'admin' },

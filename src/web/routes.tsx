@@ -45,6 +45,7 @@ import { PaymentMethodPage } from './pages/mooney/PaymentMethodPage';
 import { SearchPage } from './pages/search/SearchPage';
 import { SecurityPage } from './pages/security/SecurityPage';
 import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
+import { MembercardSettingsPage } from './pages/settings/MembercardSettingsPage';
 import { LanguagePage } from './pages/settings/LanguagePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { EditMeSessionPage } from './pages/updreqs/EditMeSessionPage';
@@ -84,6 +85,7 @@ const PAGES = {
   [PATHS.group]: GroupEditPage,
   [PATHS.settings]: SettingsPage,
   [PATHS.settingsEclaim]: EclaimSettingsPage,
+  [PATHS.settingsMembercard]: MembercardSettingsPage,
   [PATHS.language]: LanguagePage,
   [PATHS.security]: SecurityPage,
 

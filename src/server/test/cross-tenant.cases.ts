@@ -22,6 +22,7 @@ import { invoiceActionCases } from './cross-tenant.invoices-actions';
 import { bankReviewCases } from './cross-tenant.bank-review';
 import { bankImportCases } from './cross-tenant.bank-import';
 import { membercardCases } from './cross-tenant.membercard';
+import { membercardImageCases } from './cross-tenant.membercard-images';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -142,6 +143,7 @@ function bAdminCase(url: string): CrossTenantCase {
 
 export const crossTenantCases: CrossTenantCase[] = [
   ...everydayCases,
+  ...membercardImageCases,
   ...outboxCases,
   ...msgviewCases,
   ...messagingCases,

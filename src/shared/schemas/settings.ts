@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { tierLimitsSchema } from '../tiers';
-import { MFA_POLICIES, TIERS, TRUST_STATUSES } from '../constants';
+import { MEMBERCARD_ASPECTS, MFA_POLICIES, TIERS, TRUST_STATUSES } from '../constants';
 import { plainText, requiredText } from './common';
 import { messagePricesSchema } from '../messages/prices';
+import { MEMBERCARD_SETTING_KEYS, membercardSettings } from './membercard';
 
 // Settings API. GET returns everything the UI needs;
 // POST save takes one scope at a time.
@@ -37,7 +38,7 @@ export const securitySettings = z.object({
   mfa_enabled_for: z.enum(MFA_POLICIES, '_validation_invalid_choice'),
 });
 
-export const settingsSaveBody = z.discriminatedUnion('scope_', [organisationSettings, eclaimSettings, securitySettings], '_validation_invalid_choice');
+export const settingsSaveBody = z.discriminatedUnion('scope_', [organisationSettings, eclaimSettings, securitySettings, membercardSettings], '_validation_invalid_choice');
 export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
 
 /** Names of stored settings per scope (what save may change). */
@@ -45,6 +46,7 @@ export const SETTINGS_SCOPES = {
   organisation: ['name_', 'reply_to_email', 'bank_account', 'business_id', 'vat_obliged', 'porg_enabled', 'invoice_rf_reference'],
   eclaim: ['eclaim_enabled', 'eclaim_notify', 'eclaim_km_help', 'eclaim_per_diem_help'],
   security: ['mfa_enabled_for'],
+  membercard: MEMBERCARD_SETTING_KEYS,
 } as const;
 
 export const settingsReply = z
@@ -80,6 +82,15 @@ export const settingsReply = z
     tier_limits_: tierLimitsSchema,
     /** SMS limits: parts a message may take, characters of one part. */
     sms_: z.object({ max_number_of_messages: z.number().int(), max_chars_per_message: z.number().int() }),
+    // Member card design (scope 'membercard'; designOf's defaults when unset); site admins only.
+    membercard_groups: z.array(z.number().int()),
+    membercard_fields: z.array(z.string()),
+    membercard_labels: z.boolean(),
+    membercard_aspect: z.enum(MEMBERCARD_ASPECTS),
+    membercard_extra_text: z.string(),
+    membercard_logo: z.number().int().nullable(),
+    membercard_bgimage: z.number().int().nullable(),
+    membercard_season_end: z.string(),
   })
   .catchall(z.unknown());
 export type SettingsReply = z.infer<typeof settingsReply>;

@@ -14,6 +14,7 @@ import { SINGLE_PART_UNITS, SMS_MAX_PARTS } from '../../../shared/finnish/sms';
 import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
 import * as repo from './repo';
+import { checkMembercard, membercardReply } from './membercard';
 
 /** Feature areas that exist in this build; the web shows navigation only for these. */
 export const FEATURES: string[] = ['fields', 'groups', 'settings'];
@@ -53,6 +54,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     prices_: deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES,
     tier_limits_: tierLimits(asTier(tenant.tier), deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES),
     sms_: { max_number_of_messages: SMS_MAX_PARTS, max_chars_per_message: SINGLE_PART_UNITS },
+    ...membercardReply(s),
   };
 }
 
@@ -86,6 +88,7 @@ async function normalise(deps: Deps, tenant: Tenant, body: SettingsSaveBody): Pr
       else values.business_id = normalizeBusinessId(body.business_id);
     }
   }
+  if (body.scope_ === 'membercard') Object.assign(values, await checkMembercard(deps.db, tenant.id, body, errors));
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return values;
 }
