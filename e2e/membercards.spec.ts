@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { expectAccessible } from './helpers/axe';
 import { signIn } from './helpers/adminApi';
 import { creditBalance, type OwnServer, startOwnServer } from './helpers/ownServer';
@@ -10,7 +11,7 @@ import { loginAsAdmin } from './helpers/session';
 import { type SmsGateway, startSmsGateway } from './helpers/smsGateway';
 
 // Member cards end to end on a server of their own whose SMS go to a fake GatewayAPI: the
-// card designed for a group, cards sent by SMS to its members (paid from the balance), the
+// card designed for a group with a logo on the settings page, cards sent by SMS to its members (paid from the balance), the
 // card address read from the gateway's SMS, the card opened on a phone-sized screen, its QR
 // code decoded from a screenshot with zbarimg, and the decoded address checked on /c/verify.
 
@@ -37,18 +38,6 @@ test.afterAll(async () => {
   await gateway?.close();
 });
 
-/** The card's design for the group, written as the settings rows (see helpers/membercardDesign.ts). */
-async function designCard(dataDir: string, groupId: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/helpers/membercardDesign.ts', String(groupId)], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const code = await new Promise<number | null>((r) => child.once('exit', r));
-  if (code !== 0) throw new Error(`membercardDesign failed: ${out}`);
-}
-
 /** The text of a QR code in a PNG, by zbarimg (zbar-tools). */
 function decodeQr(png: Buffer): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-qr-')), 'qr.png');
@@ -64,11 +53,24 @@ test('jäsenkortit tekstiviestillä ryhmälle, kortti puhelimessa, QR-koodi skan
   const aino = await api.post<{ id: number }>('members/new', { firstname: 'Aino', lastname, phone: '+358401110001', [group.name]: true, bypass_required_fields: true });
   await api.post('members/new', { firstname: 'Eino', lastname, phone: '+358401110002', [group.name]: true, bypass_required_fields: true });
   await api.post('members/new', { firstname: 'Ulla', lastname, email: `ulla.${RUN}@example.fi`, [group.name]: true, bypass_required_fields: true });
-  await designCard(server.dataDir, group.id);
   await creditBalance(server.dataDir, '1,00');
 
-  // The admin: the menu entry, the (empty) list, sending by SMS (the default).
+  // The card designed in the browser: the group, and a logo (re-encoded by the server).
   await loginAsAdmin(page);
+  await page.goto('/config/settings_membercard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Jäsenkortin asetukset' })).toBeVisible();
+  const groups = page.getByRole('combobox', { name: 'Ryhmät, joiden jäsenet saavat kortin' });
+  await groups.fill(`Kortilliset ${RUN}`);
+  await page.getByRole('option', { name: `Kortilliset ${RUN}` }).click();
+  await page.keyboard.press('Escape');
+  const logo = await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 10, g: 90, b: 160, alpha: 1 } } }).png().toBuffer();
+  await page.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await expect(page.getByTestId('logo-thumbnail')).toBeVisible();
+  await expectAccessible(page, 'jäsenkortin ulkoasu');
+  await page.getByRole('button', { name: 'Tallenna' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Asetukset tallennettu.' }).last()).toBeVisible();
+
+  // The admin: the menu entry, the (empty) list, sending by SMS (the default).
   await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Jäsenkortit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenkortit' })).toBeVisible();
   await expect(page).toHaveTitle(/^Jäsenkortit – /);
@@ -109,6 +111,8 @@ test('jäsenkortit tekstiviestillä ryhmälle, kortti puhelimessa, QR-koodi skan
   await expect(card.getByTestId('card-name')).toHaveText(`Aino ${lastname}`);
   await expect(card.getByTestId('member-card')).toContainText(`Jäsennumero${String(aino.id)}`);
   await expect(card.getByTestId('card-clock')).toBeVisible();
+  const cardLogo = card.getByTestId('member-card').locator('img[src^="/api/1/membercard/image/"]');
+  await expect.poll(() => cardLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
   await expect(card.getByTestId('card-banner')).toHaveCount(0);
   const overflow = await card.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);
