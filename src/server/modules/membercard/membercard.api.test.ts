@@ -12,6 +12,7 @@ import { MEMBERCARD_VIEWS_MAX_PER_IP } from '../../../shared/constants';
 import { membercardPersonalisers } from './personalise';
 import { cardToken } from './cards-repo';
 import { keyFor } from './keys';
+import { deliveryToken } from '../outbox/tokens';
 
 // Member cards over the API: the signing key, sending cards to the design's groups, each
 // delivery's own card link, the public card with its signed claim, and who may do what.
@@ -152,6 +153,10 @@ describe(`member cards (${testDialect})`, () => {
       expect(out.content).toContain(`http://${a.tenant.hostname!}`);
       expect(tokenIn(out.content)).toBe(cardToken(t.deps.config.sessionSecret, d.id));
     }
+    // The message's web view shows the member's own link, as the SMS did.
+    const view = await new Client(t.app, a.tenant.hostname!).get(`/msg/show/sms/${deliveryToken(t.deps.config.sessionSecret, 'show', ds[0]!.id)}`);
+    expect(view.status).toBe(200);
+    expect(String(view.body)).toContain(`/c/${cardToken(t.deps.config.sessionSecret, ds[0]!.id)}`);
     // A retry of the same delivery: the same link, no second card.
     const again = await membercardPersonalisers(t.deps).membercard!(sent[0]!);
     expect(tokenIn(again.content)).toBe(tokenIn(sent[0]!.content));
