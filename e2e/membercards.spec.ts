@@ -135,6 +135,15 @@ test('jäsenkortit tekstiviestillä ryhmälle, kortti puhelimessa, QR-koodi skan
   await door.getByRole('button', { name: 'Tarkista' }).click();
   await expect(door.getByTestId('verify-verdict')).toHaveText('Ei kelpaa');
   await expectAccessible(door, 'jäsenkortin tarkistus, ei kelpaa');
+
+  // A new card for Aino (sent and paid through the API): the old card page says it is replaced.
+  const again = await api.post<{ id: number; mooney_id: string }>('membercard/save', { addrecips: [aino.id] });
+  await api.post('mooney/set_method', { mid: again.mooney_id, method: 'balance' });
+  await api.post('mooney/balance_pay', { balance_mid: again.mooney_id });
+  await expect.poll(() => gateway.received.length, { timeout: 45_000 }).toBe(3);
+  await card.reload();
+  await expect(card.getByTestId('card-banner')).toContainText('Tämän kortin tilalle on lähetetty uusi kortti.');
+  await expectAccessible(card, 'jäsenkortti korvattu');
   await phone.close();
 
   // Back at the admin's page: Aino's card has been opened.
