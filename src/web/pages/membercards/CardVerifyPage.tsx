@@ -13,7 +13,15 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 // fetched once and kept on the device; after that a check needs no network.
 
 const helsinkiToday = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Helsinki', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-const fromHash = (): string => decodeURIComponent(window.location.hash.replace(/^#/, ''));
+/** The claim after '#'; a hash that is not valid percent-encoding is checked as it is (and found malformed). */
+function fromHash(): string {
+  const raw = window.location.hash.replace(/^#/, '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
 
 interface Detector {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
