@@ -100,4 +100,17 @@ describe(`member card settings (${testDialect})`, () => {
     const bad = await admin.post('/api/1/settings/save', card({ membercard_season_end: '31.12.', membercard_aspect: 'round' }));
     expect(bad.body.errors).toEqual({ membercard_season_end: ['_validation_invalid_date'], membercard_aspect: ['_validation_invalid_choice'] });
   });
+
+  it('leaves a field hidden and a group removed since out of the design, so it saves again', async () => {
+    const extra = (await admin.post('/api/1/groups/new', { name: 'poistuva', label: 'Poistuva' })).body.id as number;
+    const field = await admin.post('/api/1/fields/new', { name: 'piilotettava', label: 'Piilotettava', type: 'text', visibility: 1 });
+    expect((await admin.post('/api/1/settings/save', card({ membercard_groups: [group, extra], membercard_fields: ['member_number', 'piilotettava'] }))).status).toBe(200);
+    await admin.post(`/api/1/fields/${field.body.id}`, { name: 'piilotettava', label: 'Piilotettava', type: 'text', visibility: 0 });
+    await admin.delete(`/api/1/groups/${extra}?confirmed=1`);
+    const r = await admin.get('/api/1/settings');
+    expect(r.body).toMatchObject({ membercard_groups: [group], membercard_fields: ['member_number'] });
+    const { name_: _n, ...rest } = r.body as Record<string, unknown>;
+    const again = await admin.post('/api/1/settings/save', { scope_: 'membercard', ...Object.fromEntries(Object.entries(rest).filter(([k]) => k.startsWith('membercard_'))) });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
 });

@@ -54,7 +54,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     prices_: deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES,
     tier_limits_: tierLimits(asTier(tenant.tier), deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES),
     sms_: { max_number_of_messages: SMS_MAX_PARTS, max_chars_per_message: SINGLE_PART_UNITS },
-    ...membercardReply(s),
+    ...(await membercardReply(deps.db, tenant.id, s)),
   };
 }
 
