@@ -52,6 +52,8 @@ const en = {
   members_email_duplicate_in_file: "The same email address appears more than once in the file.",
   members_apply_rate_limited: "Too many applications in a short time. Try again in an hour.",
   members_fill_at_least_one_email: "Give at least one email address (your own or a guardian's).",
+  // Own form: fields a federation register owns
+  members_field_owned_by_federation: "The federation keeps this information; it cannot be changed here.",
   members_bulk_not_editable: "This field cannot be changed in a bulk edit.",
   members_bulk_nothing_to_change: "Choose at least one field or group to change.",
   // Bulk edit: clearing must be chosen

@@ -51,6 +51,8 @@ const fi = {
   members_email_duplicate_in_file: "Sama sähköpostiosoite on tiedostossa useammin kuin kerran.",
   members_apply_rate_limited: "Liian monta hakemusta lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   members_fill_at_least_one_email: "Anna vähintään yksi sähköpostiosoite (oma tai huoltajan).",
+  // Own form: fields a federation register owns
+  members_field_owned_by_federation: "Tätä tietoa ylläpitää liitto, eikä sitä voi muuttaa täällä.",
   members_bulk_not_editable: "Tätä kenttää ei voi muuttaa joukkomuokkauksella.",
   members_bulk_nothing_to_change: "Valitse vähintään yksi muutettava kenttä tai ryhmä.",
   // Bulk edit: clearing must be chosen

@@ -52,6 +52,8 @@ const sv = {
   members_email_duplicate_in_file: "Samma e-postadress finns flera gånger i filen.",
   members_apply_rate_limited: "För många ansökningar på kort tid. Försök igen om en timme.",
   members_fill_at_least_one_email: "Ange minst en e-postadress (egen eller vårdnadshavarens).",
+  // Own form: fields a federation register owns
+  members_field_owned_by_federation: "Förbundet sköter den här uppgiften, den kan inte ändras här.",
   members_bulk_not_editable: "Det här fältet kan inte ändras med massredigering.",
   members_bulk_nothing_to_change: "Välj minst ett fält eller en grupp att ändra.",
   // Bulk edit: clearing must be chosen
