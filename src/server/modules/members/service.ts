@@ -195,7 +195,7 @@ async function saveMemberHeld(
     // Re-read inside the transaction so a concurrent edit is not silently overwritten with stale "old" values.
     const fresh = (await repo.findById(trx, tenant.id, id))!;
     const written = await writeMember({ db: trx, tenant, model, authorId: me.id, at, context, keepSessionId: mode === 'self' ? sessionId : undefined }, fresh, patch);
-    if (held.length > 0) await logHeldChange(trx, tenant, me, held, at);
+    if (held.length > 0) await logHeldChange(trx, tenant, me, held, at, id);
     await inSave?.(trx, written !== fresh || held.length > 0, at);
     return written;
   });

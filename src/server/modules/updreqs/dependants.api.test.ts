@@ -63,6 +63,14 @@ describe(`own form for dependants and federation fields (${testDialect})`, () =>
     expect((await t.deps.db.selectFrom('members').select('address_city').where('id', '=', guardian.id).executeTakeFirstOrThrow()).address_city).toBeNull();
   });
 
+  it("holds a dependant's clashing email for the admins and logs it on the dependant", async () => {
+    const r = await c.post('/api/1/updreqs/update_me_s', { edit_for: child.id, member: { email: guardian.email, address_city: 'Kemi' } });
+    expect(r.status).toBe(200);
+    expect(r.body.held_).toEqual(['email']);
+    const log = await t.deps.db.selectFrom('activity_log').select(['context', 'author_id']).where('tenant_id', '=', a.tenant.id).where('event', '=', 'member_change_held').execute();
+    expect(log).toEqual([{ context: `member:${String(child.id)}`, author_id: guardian.id }]);
+  });
+
   it('keeps the porg email rule for the dependant: one of the three emails is needed', async () => {
     const r = await c.post('/api/1/updreqs/update_me_s', { edit_for: child.id, member: { email_porg1: '' } });
     expect(r.status).toBe(400);
