@@ -1849,6 +1849,8 @@ const en = {
   'member_export.col_site_admin': "Site admin",
   'member_export.col_created_at': "Added",
   'member_export.col_member_since': "Member since",
+  // Federation member id (edit links: federation-owned fields)
+  'member_export.col_federation_ref': "Federation member number",
   'member_export.chosen_count_one': "The file has {{count}} column.",
   'member_export.chosen_count_other': "The file has {{count}} columns.",
   'member_export.format_title': "File format",
@@ -2067,6 +2069,8 @@ const en = {
   'import.done_skipped_other': "{{count, number}} rows with errors skipped.",
   // Import: changes in the dry run, possibly a different person, member number
   'import.member_number': "Member number (system)",
+  // Federation member id (edit links: federation-owned fields)
+  'import.federation_ref': "Federation member number",
   'import.count_different_person': "Skipped: possibly a different person",
   'import.changes_title': "Changes to members' data",
   'import.changes_text_one': "The file changes the data of one member in the register. Check the changes before importing.",

@@ -1849,6 +1849,8 @@ const fi = {
   'member_export.col_site_admin': "Pääkäyttäjä",
   'member_export.col_created_at': "Lisätty",
   'member_export.col_member_since': "Jäsen alkaen",
+  // Federation member id (edit links: federation-owned fields)
+  'member_export.col_federation_ref': "Liiton jäsennumero",
   'member_export.chosen_count_one': "Tiedostossa on {{count}} sarake.",
   'member_export.chosen_count_other': "Tiedostossa on {{count}} saraketta.",
   'member_export.format_title': "Tiedostomuoto",
@@ -2067,6 +2069,8 @@ const fi = {
   'import.done_skipped_other': "{{count, number}} virheellistä riviä ohitettu.",
   // Import: changes in the dry run, possibly a different person, member number
   'import.member_number': "Jäsennumero (järjestelmä)",
+  // Federation member id (edit links: federation-owned fields)
+  'import.federation_ref': "Liiton jäsennumero",
   'import.count_different_person': "Ohitetaan: mahdollisesti eri henkilö",
   'import.changes_title': "Muutokset jäsenten tietoihin",
   'import.changes_text_one': "Tiedostossa on muutoksia yhden rekisterissä olevan jäsenen tietoihin. Tarkista ne ennen tuontia.",

@@ -1849,6 +1849,8 @@ const sv = {
   'member_export.col_site_admin': "Huvudanvändare",
   'member_export.col_created_at': "Tillagd",
   'member_export.col_member_since': "Medlem sedan",
+  // Federation member id (edit links: federation-owned fields)
+  'member_export.col_federation_ref': "Förbundets medlemsnummer",
   'member_export.chosen_count_one': "Filen har {{count}} kolumn.",
   'member_export.chosen_count_other': "Filen har {{count}} kolumner.",
   'member_export.format_title': "Filformat",
@@ -2067,6 +2069,8 @@ const sv = {
   'import.done_skipped_other': "{{count, number}} rader med fel hoppades över.",
   // Import: changes in the dry run, possibly a different person, member number
   'import.member_number': "Medlemsnummer (system)",
+  // Federation member id (edit links: federation-owned fields)
+  'import.federation_ref': "Förbundets medlemsnummer",
   'import.count_different_person': "Hoppas över: möjligen en annan person",
   'import.changes_title': "Ändringar i medlemmarnas uppgifter",
   'import.changes_text_one': "Filen ändrar uppgifterna för en medlem i registret. Kontrollera ändringarna före importen.",
