@@ -23,6 +23,7 @@ import { bankReviewCases } from './cross-tenant.bank-review';
 import { bankImportCases } from './cross-tenant.bank-import';
 import { membercardCases } from './cross-tenant.membercard';
 import { membercardImageCases } from './cross-tenant.membercard-images';
+import { editLinkCases } from './cross-tenant.editlinks';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -153,6 +154,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...bankReviewCases,
   ...bankImportCases,
   ...membercardCases,
+  ...editLinkCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

@@ -9,6 +9,7 @@ import { cellAt, type Sheet } from './sheet';
 import { membersByKey } from './match';
 import { whichTaken } from '../members/repo';
 import type { ImportRowError } from '../../../shared/schemas/importer';
+import { FEDERATION_REF, FEDERATION_REF_MAX } from '../../../shared/members/federation';
 
 // The check of an import: every row judged by the member form's own parser (so an import
 // accepts exactly what the form accepts), matched to an existing member by the key field,
@@ -40,6 +41,7 @@ export async function plan(db: Db, tenantId: number, model: MemberModel, sheet: 
   for (const r of sheet.rows) {
     const rowErrors: RowError[] = [];
     const body: Record<string, unknown> = {};
+    let federationRef = '';
     for (const m of active) {
       const cell = cellAt(r, index.get(m.src_col)!);
       if (cell.problem) {
@@ -48,6 +50,11 @@ export async function plan(db: Db, tenantId: number, model: MemberModel, sheet: 
       }
       // The member number only finds the member; it is never written.
       if (m.dst_field === MEMBER_NUMBER) continue;
+      if (m.dst_field === FEDERATION_REF) {
+        federationRef = cell.text.trim();
+        if (federationRef.length > FEDERATION_REF_MAX) rowErrors.push({ row: r.row, column: m.src_col, key: '_validation_too_long' });
+        continue;
+      }
       if (model.groupByName.has(m.dst_field)) {
         const on = groupCellValue(cell.text);
         if (on === undefined) rowErrors.push({ row: r.row, column: m.src_col, key: '_validation_invalid' });
@@ -72,6 +79,8 @@ export async function plan(db: Db, tenantId: number, model: MemberModel, sheet: 
       if (parsed.requiredOnly.includes(field)) continue;
       for (const k of keysOf) rowErrors.push({ row: r.row, column: colOf(field), key: k });
     }
+    // An empty cell is no information, as for the fields of a member being updated.
+    if (federationRef) parsed.patch.columns.federation_ref = federationRef;
     const email = parsed.patch.columns.email;
     if (email && keyField !== 'email') {
       if (seenEmails.has(email)) rowErrors.push({ row: r.row, column: colOf('email'), key: 'members_email_duplicate_in_file' });

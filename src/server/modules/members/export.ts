@@ -15,6 +15,7 @@ import { presentMember } from './present';
 import * as repo from './repo';
 import { neutralizeCell } from './neutralize';
 import { indexBy } from './rows';
+import { FEDERATION_REF, FEDERATION_REF_HEADER } from '../../../shared/members/federation';
 
 // Member export: xlsx (exceljs streaming writer) or csv, written chunk by chunk
 // so 100 000 members never sit in memory at once. Dates and numbers are real spreadsheet
@@ -40,6 +41,8 @@ const EXTRA: Record<string, Column> = {
   site_admin: { key: 'site_admin', header: 'Pääkäyttäjä', kind: 'bool' },
   created_at: { key: 'created_at', header: 'Lisätty', kind: 'timestamp' },
   member_since: { key: 'member_since', header: 'Jäsen alkaen', kind: 'date' },
+  // Imports read it back under the same header (importer/mapping.ts).
+  federation_ref: { key: FEDERATION_REF, header: FEDERATION_REF_HEADER, kind: 'text' },
 };
 
 /** Throws the validation error the export would give for these columns (unknown ones). */
@@ -122,7 +125,7 @@ async function* rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, filter: F
     const groupsBy = indexBy(groups, (g) => g.member_id);
     yield members.map((m) => {
       const body = presentMember(m, valuesBy.get(m.id) ?? [], new Set((groupsBy.get(m.id) ?? []).map((g) => g.group_id)), model);
-      return columns.map((c) => cell(c, body[c.key], model.byName.get(c.key)));
+      return columns.map((c) => cell(c, c.key === FEDERATION_REF ? m.federation_ref : body[c.key], model.byName.get(c.key)));
     });
   }
 }

@@ -18,11 +18,11 @@ export interface HeldChange {
 
 const LABELS: Record<HeldChange['field'], string> = { email: 'Sähköposti', phone: 'Matkapuhelin' };
 
-/** In the save's transaction, so the log and the saved data agree. */
-export function logHeldChange(db: Db, tenant: Tenant, me: Member, held: HeldChange[], at: string): Promise<void> {
+/** In the save's transaction, so the log and the saved data agree. `subjectId`: whose data (a guardian may save a dependant's). */
+export function logHeldChange(db: Db, tenant: Tenant, me: Member, held: HeldChange[], at: string, subjectId = me.id): Promise<void> {
   return activity.append(db, tenant.id, {
     event: 'member_change_held',
-    context: `member:${me.id}`,
+    context: `member:${subjectId}`,
     data: held.map((h) => ({ field: h.field, old: h.old, new: h.wanted })),
     authorId: me.id,
     at,

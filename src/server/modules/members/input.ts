@@ -4,6 +4,7 @@ import { isEmptyValue, parseFieldValue } from '../../../shared/fields/values';
 import { memberPhoneProblem, normalizeMemberPhone, passwordStrength, PASSWORD_MAX } from '../../../shared/finnish';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { MemberModel } from './model';
+import { FEDERATION_REF, FEDERATION_REF_HEADER } from '../../../shared/members/federation';
 
 // Turns a member body from the form (admin), the member's own form (self) or the
 // public application (apply) into a validated patch, with validation message keys.
@@ -23,6 +24,8 @@ export interface MemberColumns {
   active?: 0 | 1;
   site_admin?: 0 | 1;
   board?: 0 | 1;
+  /** Only imports write it (the "Liiton jäsennumero" column). */
+  federation_ref?: string | null;
 }
 
 export interface MemberPatch {
@@ -126,5 +129,6 @@ export function labelOf(model: MemberModel, name: string): string {
   const f: Field | undefined = model.byName.get(name);
   if (f) return f.label;
   const g = model.groupByName.get(name);
-  return g ? g.label : name;
+  if (g) return g.label;
+  return name === FEDERATION_REF ? FEDERATION_REF_HEADER : name;
 }

@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/passwords';
 import * as activity from '../log/repo';
 import * as history from '../history/repo';
 import type { HistoryContext, HistoryDatum } from '../history/repo';
-import type { MemberPatch } from './input';
+import { labelOf, type MemberPatch } from './input';
 import { memberSinceAt } from './memberSince';
 import type { MemberModel } from './model';
 import { searchTextOf } from './present';
@@ -17,7 +17,7 @@ import { endSessionsOf } from '../session/end';
 // Applies a validated patch to one member inside the caller's transaction, writing
 // member history and the activity log in that same transaction.
 
-const FIXED_COLUMNS = ['firstname', 'lastname', 'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city'] as const;
+const FIXED_COLUMNS = ['firstname', 'lastname', 'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city', 'federation_ref'] as const;
 
 export interface WriteContext {
   db: Db;
@@ -59,7 +59,7 @@ export async function writeMember(
     if (!(col in columns)) continue;
     const before = current ? current[col] : null;
     const after = columns[col] ?? null;
-    if ((before ?? '') !== (after ?? '')) data.push({ field: col, label: model.byName.get(col)?.label ?? col, old: before || null, new: after || null });
+    if ((before ?? '') !== (after ?? '')) data.push({ field: col, label: labelOf(model, col), old: before || null, new: after || null });
   }
   for (const flag of ['active', 'site_admin', 'board'] as const) {
     if (!(flag in columns)) continue;
@@ -187,7 +187,10 @@ export async function insertMembers(ctx: WriteContext, patches: MemberPatch[], e
         };
         const searchText = searchTextOf(row, model.custom.filter((f) => values.has(f.id)).map((f) => ({ field: f, value: values.get(f.id)! })));
         const data = insertHistory(model, { columns: { ...row, active: c.active, board: c.board }, values, groupIds: [...patch.groups].filter(([, on]) => on).map(([gid]) => gid) });
-        return { row, values, groups: patch.groups, searchText, data, active: c.active ?? 1, board: c.board ?? 0 };
+        // The federation's member id is no field of the form: its own line in the new member's history.
+        const federationRef = c.federation_ref ?? null;
+        if (federationRef) data.push({ field: 'federation_ref', label: labelOf(model, 'federation_ref'), old: null, new: federationRef });
+        return { row, values, groups: patch.groups, searchText, data, active: c.active ?? 1, board: c.board ?? 0, federationRef };
       }),
     );
     const chunkIds = await repo.insertMany(
@@ -195,6 +198,7 @@ export async function insertMembers(ctx: WriteContext, patches: MemberPatch[], e
       tenant.id,
       prepared.map((p) => ({
         ...p.row,
+        federation_ref: p.federationRef,
         password_hash: null,
         active: p.active,
         site_admin: 0 as const,

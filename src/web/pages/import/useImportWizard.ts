@@ -46,7 +46,7 @@ export function useImportWizard() {
   const { upload } = state;
   const sheet = upload && upload.sheets.length > 1 ? (state.sheet ?? upload.sheets[0]?.name ?? null) : null;
   const metadata = useSheetMetadata(upload?.id ?? null, sheet);
-  const known = useMemo(() => destinationsOf(fields.data ?? [], groups.data ?? [], t('import.member_number')), [fields.data, groups.data, t]);
+  const known = useMemo(() => destinationsOf(fields.data ?? [], groups.data ?? [], t('import.member_number'), t('import.federation_ref')), [fields.data, groups.data, t]);
 
   // The user's mapping when it fits this sheet, else the suggestion; destinations that no longer exist become "Ohita".
   const mapping = useMemo((): MappingItem[] | null => {

@@ -181,3 +181,15 @@ describe('member number as a destination', () => {
     expect(previewCell(withNumber[0]!, '123')).toEqual({ kind: 'text', text: '123' });
   });
 });
+
+describe('federation member id as a destination', () => {
+  const all = destinations(fields, groups, 'Jäsennumero (järjestelmä)', 'Liiton jäsennumero');
+  it('is a text destination after the member number, never a key', () => {
+    expect(all[1]).toMatchObject({ kind: 'field', name: 'federation_ref', label: 'Liiton jäsennumero' });
+    const mapping = [
+      { src_col: 'Liiton jäsennumero', dst_field: 'federation_ref' },
+      { src_col: 'Sähköposti', dst_field: 'email' },
+    ];
+    expect(keyFieldChoices(mapping, all).map((d) => d.name)).toEqual(['email']);
+  });
+});

@@ -4,6 +4,7 @@ import { formatFinnishMobile, memberPhoneProblem, normalizeMemberPhone } from '.
 import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
 export { groupCellValue };
 import type { Group } from '../../../shared/schemas/groups';
+import { FEDERATION_REF, FEDERATION_REF_MAX } from '../../../shared/members/federation';
 import { IGNORE, type ImportId, type ImportRowError, type MappingItem, MEMBER_NUMBER, type SheetInfo } from '../../api/importer';
 
 // The import wizard's rules without React: where a column can go, the
@@ -17,28 +18,38 @@ export type Destination = { kind: 'field'; name: string; label: string; field: F
  * never written; typed as an integer so the preview and the key choice treat it as one.
  */
 export function memberNumberDestination(label: string): Destination {
+  return systemDestination(MEMBER_NUMBER, label, 'integer', 10);
+}
+
+/** The federation register's member id (members.federation_ref, "Liiton jäsennumero"): written as text, never a key. */
+export function federationRefDestination(label: string): Destination {
+  return systemDestination(FEDERATION_REF, label, 'text', FEDERATION_REF_MAX);
+}
+
+function systemDestination(name: string, label: string, type: Field['type'], maxlength: number): Destination {
   const field: Field = {
     id: 0,
-    name: MEMBER_NUMBER,
+    name,
     label,
-    type: 'integer',
+    type,
     visibility: 1,
     visibility_options: [1],
     options: [],
     params: {},
     group: null,
     help_text: '',
-    maxlength: 10,
+    maxlength,
     fixed: true,
     position: 0,
   };
-  return { kind: 'field', name: MEMBER_NUMBER, label, field };
+  return { kind: 'field', name, label, field };
 }
 
 /** Fields that take a value from a file (not headings or passwords), then the groups members can be put in. */
-export function destinations(fields: readonly Field[], groups: readonly Group[], memberNumberLabel?: string): Destination[] {
+export function destinations(fields: readonly Field[], groups: readonly Group[], memberNumberLabel?: string, federationRefLabel?: string): Destination[] {
   return [
     ...(memberNumberLabel ? [memberNumberDestination(memberNumberLabel)] : []),
+    ...(federationRefLabel ? [federationRefDestination(federationRefLabel)] : []),
     ...fields
       .filter((f) => f.type !== 'heading' && f.type !== 'password')
       .map((field): Destination => ({ kind: 'field', name: field.name, label: field.label, field })),
@@ -95,7 +106,7 @@ export function keyFieldChoices(mapping: readonly MappingItem[], known: readonly
   const mapped = new Set(mapping.map((m) => m.dst_field));
   const email = known.find((d) => d.name === DEFAULT_KEY_FIELD);
   const others = known.filter(
-    (d) => d.kind === 'field' && d.name !== DEFAULT_KEY_FIELD && !NAME_FIELDS.has(d.name) && mapped.has(d.name) && KEY_TYPES.has(d.field.type),
+    (d) => d.kind === 'field' && d.name !== DEFAULT_KEY_FIELD && d.name !== FEDERATION_REF && !NAME_FIELDS.has(d.name) && mapped.has(d.name) && KEY_TYPES.has(d.field.type),
   );
   const choices = others.length === 0 || (email && mapped.has(email.name)) ? [...(email ? [email] : []), ...others] : others;
   // The member number, when mapped, is the exact match (the export's own column): first.

@@ -63,6 +63,8 @@ function Exporter({ model, filter }: { model: ListModel; filter: Filter }) {
         return t('member_export.col_created_at');
       case 'member_since':
         return t('member_export.col_member_since');
+      case 'federation_ref':
+        return t('member_export.col_federation_ref');
     }
   };
   const available = exportColumns(model.fields, model.groups, stateLabel);

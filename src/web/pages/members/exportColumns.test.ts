@@ -52,6 +52,7 @@ describe('exportColumns', () => {
       'member:board',
       'member:site_admin',
       'member:created_at',
+      'member:federation_ref',
     ]);
     expect(available.find((c) => c.name === 'created_at')?.label).toBe('state:created_at');
   });

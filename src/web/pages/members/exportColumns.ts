@@ -14,7 +14,7 @@ export interface ExportColumn {
 }
 
 /** Member state columns the export knows besides fields and groups. */
-export const MEMBER_STATE_COLUMNS = ['member_since', 'active', 'board', 'site_admin', 'created_at'] as const;
+export const MEMBER_STATE_COLUMNS = ['member_since', 'active', 'board', 'site_admin', 'created_at', 'federation_ref'] as const;
 export type MemberStateColumn = (typeof MEMBER_STATE_COLUMNS)[number];
 
 export const DEFAULT_EXPORT_COLUMNS: readonly string[] = ['email', 'phone'];
