@@ -6,6 +6,7 @@ import { createProviders, closeProviders } from '../modules/outbox/providers/ind
 import { startBounceServer } from '../modules/outbox/bounces';
 import type { Providers } from '../modules/outbox/providers';
 import { invoicePersonalisers } from '../modules/invoices/personalise';
+import { updreqPersonalisers } from '../modules/updreqs/personalise';
 import { startBankDir } from './bank-dir';
 
 // Every piece of background work starts here and stops here. `maintenance` is the upkeep
@@ -41,8 +42,10 @@ export async function startJobs(deps: Deps, opts: JobOptions): Promise<Jobs> {
   }
   if (opts.workers) {
     const providers = opts.providers ?? createProviders(deps.config);
-    // Invoices and reminders: each delivery gets its recipient's own amount, reference and PDF.
-    const worker = createOutboxWorker(deps, providers, { log, personalise: invoicePersonalisers(deps), ...opts.worker });
+    // Invoices and reminders: each delivery gets its recipient's own amount, reference and PDF;
+    // update requests their recipient's own edit link.
+    const personalise = { ...invoicePersonalisers(deps), ...updreqPersonalisers(deps) };
+    const worker = createOutboxWorker(deps, providers, { log, personalise, ...opts.worker });
     worker.start();
     // Stopped in reverse: the worker finishes its round before the providers close.
     stops.push(() => closeProviders(providers));

@@ -95,6 +95,8 @@ const en = {
   message_no_recipients: "The message has no recipient the chosen medium can reach.",
   message_warning_credentials_request: "The message asks for a password or a personal identity code. Make sure this is needed: scam messages ask for the same.",
   announcement_not_draft: "The announcement has already been sent or cancelled and can no longer be changed.",
+  // Update requests (admin)
+  updreq_not_draft: "The update request has already been sent or cancelled and can no longer be changed.",
   // invoices: core
   // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
   _validation_invalid_date: "Enter the date as dd.mm.yyyy.",

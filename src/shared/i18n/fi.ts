@@ -94,6 +94,8 @@ const fi = {
   message_no_recipients: "Viestillä ei ole yhtään vastaanottajaa, jonka valittu lähetystapa tavoittaa.",
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
+  // Update requests (admin)
+  updreq_not_draft: "Päivityspyyntö on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
   // invoices: core
   // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
   _validation_invalid_date: "Kirjoita päivämäärä muodossa pp.kk.vvvv.",

@@ -95,6 +95,8 @@ const sv = {
   message_no_recipients: "Meddelandet har ingen mottagare som det valda sättet når.",
   message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
+  // Update requests (admin)
+  updreq_not_draft: "Uppdateringsbegäran har redan skickats eller avbrutits och kan inte längre ändras.",
   // invoices: core
   // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
   _validation_invalid_date: "Skriv datumet i formen dd.mm.åååå.",

@@ -8,16 +8,16 @@ import type {
   MessagePreviewBody,
   MessagePreviewReply,
 } from '../../../shared/schemas/messages';
-import { ANNOUNCEMENTS_PAGE_SIZE, DELIVERY_STATUSES, type announcementSaveReply, type announcementSummary, type announcementsAllReply } from '../../../shared/schemas/messages';
+import { ANNOUNCEMENTS_PAGE_SIZE, type announcementSaveReply, type announcementSummary, type announcementsAllReply } from '../../../shared/schemas/messages';
 import type { z } from 'zod';
 import { act } from '../log/act';
-import * as settingsRepo from '../settings/repo';
-import { blockForFraud, trustOf } from '../tenants/trust';
+import { blockForFraud } from '../tenants/trust';
 import { cancelQueued } from '../outbox/queue-repo';
 import { deliveriesOf, dispatch, hold } from '../messages/dispatch';
 import { prepareMessage, previewReply, sendProblems, type MessageDraft } from '../messages/preview';
 import { SMS_MAX_PARTS } from '../../../shared/finnish/sms';
 import * as messages from '../messages/repo';
+import { checkSender, deliveryStatusesOf, LEFT_STATUSES, parseJson } from '../messages/sending';
 import * as mooney from '../payments/mooney-repo';
 
 // Announcements: compose (drafts), preview, send (straight to the outbox when free, else
@@ -70,15 +70,6 @@ async function saveDraft(deps: Deps, tenant: Tenant, me: Member, body: Announcem
   });
 }
 
-/** What must hold before anything is sent: an unblocked association with a reply-to address (and a business id for letters). */
-async function checkSender(deps: Deps, tenant: Tenant, media: MessageDraft['media']): Promise<void> {
-  if ((await trustOf(deps.db, tenant.id)) === 'BLOCKED') throw ValidationError.general('messaging_blocked');
-  const s = await settingsRepo.getAll(deps.db, tenant.id);
-  const has = (k: string) => typeof s[k] === 'string' && (s[k] as string).trim() !== '';
-  if (!has('reply_to_email')) throw ValidationError.general('email_missing_');
-  if (media === 'letter' && !has('business_id')) throw ValidationError.general('vat_id_missing_');
-}
-
 export async function save(deps: Deps, tenant: Tenant, me: Member, body: AnnouncementSaveBody): Promise<SaveReply> {
   const id = await saveDraft(deps, tenant, me, body);
   if (!body.send) return { id, queued: false };
@@ -114,10 +105,6 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Announc
   });
 }
 
-/** Every delivery status with its count, 0 for those without rows. */
-const statusesOf = (counts: Partial<Record<string, number>> | undefined): Summary['msg_statuses'] =>
-  Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, counts?.[s] ?? 0])) as Summary['msg_statuses'];
-
 function summary(m: messages.MessageRow, counts: Partial<Record<string, number>> | undefined): Summary {
   return {
     id: m.id,
@@ -127,7 +114,7 @@ function summary(m: messages.MessageRow, counts: Partial<Record<string, number>>
     recipient_count: m.recipient_count,
     created_at: m.created_at,
     sent_at: m.sent_at,
-    msg_statuses: statusesOf(counts),
+    msg_statuses: deliveryStatusesOf(counts),
   };
 }
 
@@ -139,17 +126,6 @@ export async function all(deps: Deps, tenant: Tenant, page: number): Promise<z.i
   const counts = await messages.statusCounts(deps.db, tenant.id, rows.map((r) => r.id));
   return { results: rows.map((r) => summary(r, counts.get(r.id))), count };
 }
-
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-const DONE = new Set(['sent', 'read', 'bounced', 'confirmed', 'unknown']);
 
 export async function get(deps: Deps, tenant: Tenant, id: number, page: number): Promise<AnnouncementReply> {
   const m = await own(deps, tenant, id);
@@ -171,7 +147,7 @@ export async function get(deps: Deps, tenant: Tenant, id: number, page: number):
       name: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim(),
       recipient_address: r.address,
       status: r.status,
-      date_sent: DONE.has(r.status) ? r.status_at : null,
+      date_sent: LEFT_STATUSES.has(r.status) ? r.status_at : null,
       status_at: r.status_at,
     })),
     msgs_count: msgsCount,

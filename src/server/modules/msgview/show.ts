@@ -8,6 +8,7 @@ import { sanitizeContent } from '../messages/email-render';
 import { escapeHtml, messagePage } from './page';
 import * as repo from './repo';
 import { personalView } from '../invoices/personalise';
+import { updreqView } from '../updreqs/personalise';
 
 // The public web view of one delivery (`/msg/show/{media}/{token}`): the link in an email or
 // SMS opens the message in a browser. The token is the delivery id with a keyed tag, so it
@@ -42,7 +43,10 @@ export async function showDelivery(deps: Deps, tenant: Tenant, media: string, to
   });
   // An invoice or a reminder shows the recipient's own amount, reference and payment details
   // (if the association's account has since become unusable, the shared text at least).
-  const own = await personalView(deps.db, tenant.id, { ...d, medium: d.medium as MessageMedia, association: tenant.name }).catch(() => null);
+  // An update request shows the recipient's own edit link.
+  const own =
+    (await personalView(deps.db, tenant.id, { ...d, medium: d.medium as MessageMedia, association: tenant.name }).catch(() => null)) ??
+    updreqView(deps.config, tenant.hostname, { ...d, medium: d.medium as MessageMedia });
   const { subject, content } = own ?? d;
   return messagePage({ associationName: tenant.name, subject, contentHtml: contentHtml(d.medium as MessageMedia, content) });
 }
