@@ -45,6 +45,9 @@ import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
 import { LanguagePage } from './pages/settings/LanguagePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { EditMeSessionPage } from './pages/updreqs/EditMeSessionPage';
+import { UpdreqNewPage } from './pages/updreqs/UpdreqNewPage';
+import { UpdreqPage } from './pages/updreqs/UpdreqPage';
+import { UpdreqsPage } from './pages/updreqs/UpdreqsPage';
 import { PATHS } from './paths';
 
 // The route table: the page of every path in the access table (access.ts). The only module
@@ -87,6 +90,9 @@ const PAGES = {
   [PATHS.announcements]: AnnouncementsPage,
   [PATHS.announcementNew]: AnnouncementNewPage,
   [PATHS.announcement]: AnnouncementPage,
+  [PATHS.updateRequests]: UpdreqsPage,
+  [PATHS.updateRequestNew]: UpdreqNewPage,
+  [PATHS.updateRequest]: UpdreqPage,
   [PATHS.paymentMethod]: PaymentMethodPage,
   [PATHS.paymentCharge]: PaymentChargePage,
   [PATHS.paymentFailure]: PaymentFailurePage,

@@ -20,10 +20,12 @@ interface RecipientPickerProps {
   count: number | null;
   counting: boolean;
   error?: string;
+  /** What an empty filter means (announcements' words by default). */
+  emptyText?: string;
 }
 
 /** Who gets the announcement: members the filter matches, plus members picked by name. */
-export function RecipientPicker({ model, filter, addrecips, onFilter, onAddrecips, count, counting, error }: RecipientPickerProps) {
+export function RecipientPicker({ model, filter, addrecips, onFilter, onAddrecips, count, counting, error, emptyText }: RecipientPickerProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -41,7 +43,7 @@ export function RecipientPicker({ model, filter, addrecips, onFilter, onAddrecip
         </Text>
       ) : null}
       <Stack gap="md">
-        <FilterEditor fields={model.filterFields} value={filter} onChange={onFilter} emptyText={t('announcements.filter_empty')} />
+        <FilterEditor fields={model.filterFields} value={filter} onChange={onFilter} emptyText={emptyText ?? t('announcements.filter_empty')} />
         <Picked addrecips={addrecips} onChange={onAddrecips} />
       </Stack>
     </Paper>
