@@ -9,6 +9,9 @@ import { ResetRequestPage } from './pages/auth/ResetRequestPage';
 import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { PATHS } from './paths';
+import { EditMeHashPage } from './pages/updreqs/EditMeHashPage';
+import { EditMeThanksPage } from './pages/updreqs/EditMeThanksPage';
+import { GetEditLinksPage } from './pages/updreqs/GetEditLinksPage';
 import { appRoutes } from './routes';
 
 // Builds the router from the route table: session pages and the public application
@@ -28,6 +31,10 @@ export function createAppRouter() {
         { path: PATHS.login, element: <LoginPage /> },
         { path: PATHS.logout, element: <LogoutPage /> },
         { path: PATHS.apply, element: <ApplyPage /> },
+        // The member's own form by personal link, ordering a link, and where the own form ends: no sign-in.
+        { path: PATHS.editMeHash, element: <EditMeHashPage /> },
+        { path: PATHS.updateRequestEditLinks, element: <GetEditLinksPage /> },
+        { path: PATHS.editMeThanks, element: <EditMeThanksPage /> },
         { path: PATHS.reset, element: <ResetRequestPage /> },
         { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
         {

@@ -22,6 +22,7 @@ import { invoiceCoreCases } from './cross-tenant.invoices-core';
 import { invoiceActionCases } from './cross-tenant.invoices-actions';
 import { bankReviewCases } from './cross-tenant.bank-review';
 import { bankImportCases } from './cross-tenant.bank-import';
+import { editLinkCases } from './cross-tenant.editlinks';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -151,6 +152,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...invoiceActionCases,
   ...bankReviewCases,
   ...bankImportCases,
+  ...editLinkCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

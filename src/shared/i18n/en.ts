@@ -52,6 +52,8 @@ const en = {
   members_email_duplicate_in_file: "The same email address appears more than once in the file.",
   members_apply_rate_limited: "Too many applications in a short time. Try again in an hour.",
   members_fill_at_least_one_email: "Give at least one email address (your own or a guardian's).",
+  // Own form: fields a federation register owns
+  members_field_owned_by_federation: "The federation keeps this information; it cannot be changed here.",
   members_bulk_not_editable: "This field cannot be changed in a bulk edit.",
   members_bulk_nothing_to_change: "Choose at least one field or group to change.",
   // Bulk edit: clearing must be chosen
@@ -1992,6 +1994,24 @@ const en = {
   'edit_me.current_password': "Current password",
   // Own email/phone clash held for the admins
   'edit_me.held_for_check': "Your other details were saved. The change of email address or phone number needs an administrator's check, so the previous one stays in use for now. The administrators have been notified.",
+  // Own form by personal link, ordering links, dependants (edit links)
+  'edit_me.link_intro': "Check your details and correct them if needed. If everything is right, confirm that your details are up to date.",
+  'edit_me.link_valid_until': "The link works until {{until}}.",
+  'edit_me.confirm': "My details are up to date",
+  'edit_me.locked_note': "Your name is kept by the federation's register and cannot be changed here.",
+  'edit_me.edit_for': "Details to edit",
+  'edit_me.edit_for_own': "{{name}} (your own)",
+  'edit_me.order_new_link': "Order a new link",
+  'edit_links.page': "Order an edit link",
+  'edit_links.intro': "Type the email address you have in the association's register. We send a link to it for checking and correcting your details without a password. A guardian's address also gets the links of their children.",
+  'edit_links.email': "Email",
+  'edit_links.send': "Send link",
+  'edit_links.sent': "If the address is in the association's register, a link for editing the details has now been sent to it. The link works for 24 hours. Check your spam folder too if needed.",
+  'edit_me_thanks.page': "Thank you!",
+  'edit_me_thanks.saved': "Your details have been saved in the association's register.",
+  'edit_me_thanks.confirmed': "Thank you for confirming your details. They are now marked up to date.",
+  'edit_me_thanks.close': "You can close this page now.",
+  'edit_me_thanks.back': "Back to your details",
   // --- import wizard and imports list ---
   'import.page': "Import members",
   'import.all_imports': "Earlier imports",

@@ -51,6 +51,8 @@ const fi = {
   members_email_duplicate_in_file: "Sama sähköpostiosoite on tiedostossa useammin kuin kerran.",
   members_apply_rate_limited: "Liian monta hakemusta lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   members_fill_at_least_one_email: "Anna vähintään yksi sähköpostiosoite (oma tai huoltajan).",
+  // Own form: fields a federation register owns
+  members_field_owned_by_federation: "Tätä tietoa ylläpitää liitto, eikä sitä voi muuttaa täällä.",
   members_bulk_not_editable: "Tätä kenttää ei voi muuttaa joukkomuokkauksella.",
   members_bulk_nothing_to_change: "Valitse vähintään yksi muutettava kenttä tai ryhmä.",
   // Bulk edit: clearing must be chosen
@@ -1992,6 +1994,24 @@ const fi = {
   'edit_me.current_password': "Nykyinen salasana",
   // Own email/phone clash held for the admins
   'edit_me.held_for_check': "Muut tiedot tallennettiin. Sähköpostiosoitteen tai puhelinnumeron muutos vaatii ylläpitäjän tarkistuksen, joten aiempi tieto on toistaiseksi voimassa. Ylläpitäjille on ilmoitettu.",
+  // Own form by personal link, ordering links, dependants (edit links)
+  'edit_me.link_intro': "Tarkista tietosi ja korjaa ne tarvittaessa. Jos kaikki on kunnossa, vahvista, että tiedot ovat ajan tasalla.",
+  'edit_me.link_valid_until': "Linkki on voimassa {{until}} asti.",
+  'edit_me.confirm': "Tiedot ovat ajan tasalla",
+  'edit_me.locked_note': "Nimeä ylläpitää liiton jäsenrekisteri, joten sitä ei voi muuttaa täällä.",
+  'edit_me.edit_for': "Muokattavat tiedot",
+  'edit_me.edit_for_own': "{{name}} (omat tiedot)",
+  'edit_me.order_new_link': "Tilaa uusi linkki",
+  'edit_links.page': "Tilaa muokkauslinkki",
+  'edit_links.intro': "Kirjoita sähköpostiosoite, jolla olet yhdistyksen jäsenrekisterissä. Lähetämme siihen linkin, jolla voit tarkistaa ja korjata tietosi ilman salasanaa. Huoltajan osoitteeseen lähetetään myös huollettavien linkit.",
+  'edit_links.email': "Sähköposti",
+  'edit_links.send': "Lähetä linkki",
+  'edit_links.sent': "Jos osoite on yhdistyksen jäsenrekisterissä, siihen on nyt lähetetty linkki tietojen muokkaamiseen. Linkki on voimassa 24 tuntia. Tarkista tarvittaessa myös roskapostikansio.",
+  'edit_me_thanks.page': "Kiitos!",
+  'edit_me_thanks.saved': "Tiedot on tallennettu yhdistyksen jäsenrekisteriin.",
+  'edit_me_thanks.confirmed': "Kiitos, että vahvistit tietosi. Ne on nyt merkitty ajan tasalla oleviksi.",
+  'edit_me_thanks.close': "Voit nyt sulkea tämän sivun.",
+  'edit_me_thanks.back': "Takaisin omiin tietoihin",
   // --- import wizard and imports list ---
   'import.page': "Tuo jäseniä",
   'import.all_imports': "Aiemmat tuonnit",

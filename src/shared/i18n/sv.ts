@@ -52,6 +52,8 @@ const sv = {
   members_email_duplicate_in_file: "Samma e-postadress finns flera gånger i filen.",
   members_apply_rate_limited: "För många ansökningar på kort tid. Försök igen om en timme.",
   members_fill_at_least_one_email: "Ange minst en e-postadress (egen eller vårdnadshavarens).",
+  // Own form: fields a federation register owns
+  members_field_owned_by_federation: "Förbundet sköter den här uppgiften, den kan inte ändras här.",
   members_bulk_not_editable: "Det här fältet kan inte ändras med massredigering.",
   members_bulk_nothing_to_change: "Välj minst ett fält eller en grupp att ändra.",
   // Bulk edit: clearing must be chosen
@@ -1992,6 +1994,24 @@ const sv = {
   'edit_me.current_password': "Nuvarande lösenord",
   // Own email/phone clash held for the admins
   'edit_me.held_for_check': "Övriga uppgifter sparades. Ändringen av e-postadress eller telefonnummer kräver att en administratör granskar den, så den tidigare uppgiften gäller tills vidare. Administratörerna har meddelats.",
+  // Own form by personal link, ordering links, dependants (edit links)
+  'edit_me.link_intro': "Kontrollera dina uppgifter och rätta dem vid behov. Om allt stämmer, bekräfta att uppgifterna är aktuella.",
+  'edit_me.link_valid_until': "Länken gäller till {{until}}.",
+  'edit_me.confirm': "Uppgifterna är aktuella",
+  'edit_me.locked_note': "Namnet sköts av förbundets medlemsregister och kan inte ändras här.",
+  'edit_me.edit_for': "Uppgifter som redigeras",
+  'edit_me.edit_for_own': "{{name}} (egna uppgifter)",
+  'edit_me.order_new_link': "Beställ en ny länk",
+  'edit_links.page': "Beställ redigeringslänk",
+  'edit_links.intro': "Skriv den e-postadress som du har i föreningens medlemsregister. Vi skickar en länk till den, med vilken du kan kontrollera och rätta dina uppgifter utan lösenord. Till en vårdnadshavares adress skickas också länkarna för barnen.",
+  'edit_links.email': "E-post",
+  'edit_links.send': "Skicka länk",
+  'edit_links.sent': "Om adressen finns i föreningens medlemsregister har en länk för att redigera uppgifterna nu skickats till den. Länken gäller i 24 timmar. Kontrollera vid behov också skräpposten.",
+  'edit_me_thanks.page': "Tack!",
+  'edit_me_thanks.saved': "Uppgifterna har sparats i föreningens medlemsregister.",
+  'edit_me_thanks.confirmed': "Tack för att du bekräftade dina uppgifter. De är nu markerade som aktuella.",
+  'edit_me_thanks.close': "Du kan nu stänga den här sidan.",
+  'edit_me_thanks.back': "Tillbaka till dina uppgifter",
   // --- import wizard and imports list ---
   'import.page': "Importera medlemmar",
   'import.all_imports': "Tidigare importer",

@@ -26,6 +26,8 @@ import type { HistoryContext } from '../history/repo';
 import { columnLoader } from './results';
 import { outcomesOf } from '../contacts/outcomes';
 import { refuseIfEmailOutgoing } from '../contacts/outgoing';
+import type { Db } from '../../db/kysely';
+import { FEDERATION_OWNED_FIELDS, lockedFields, type FederationOwnedField } from '../../../shared/members/federation';
 
 // Member actions: each is one transaction that also writes history and the log.
 
@@ -60,23 +62,50 @@ export async function getMember(deps: Deps, tenant: Tenant, id: number, opts: Ge
   return body;
 }
 
-/** The member's own form (edit-me via session): fields they may see, and their values. */
-export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ member: MemberBody; fields: Field[] }> {
+/** The member's own form (edit-me by session or link): fields they may see, and their values. */
+export async function editMe(deps: Deps, tenant: Tenant, me: Member): Promise<{ member: MemberBody; fields: Field[]; locked_?: string[] }> {
   const model = await loadModel(deps.db, tenant.id);
   const fields = model.fields.filter((f) => f.visibility >= VISIBILITY_READONLY && f.type !== 'password');
   const full = await present(deps, tenant, me, model);
   const member: MemberBody = { id: me.id, fullname_: full.fullname_ };
   for (const f of fields) if (f.type !== 'heading') member[f.name] = full[f.name];
-  return { member, fields: fields.map(withoutAdminSettings) };
+  const locked = lockedFields(me, fields.map((f) => f.name));
+  return { member, fields: fields.map(withoutAdminSettings), ...(locked.length > 0 ? { locked_: locked } : {}) };
 }
 
-export async function updateMe(deps: Deps, tenant: Tenant, me: Member, input: MemberBody, sessionId?: string): Promise<{ member: MemberBody; fields: Field[]; held_?: string[] }> {
+export interface OwnSaveOpts {
+  /** Who saves (the history's author): a guardian editing a dependant; by default the member. */
+  author?: Member;
+  /** Opened by a personal link: no password change there (nor for a dependant). */
+  byLink?: boolean;
+  /** Runs in the save's transaction after the write; `changed` says whether anything was saved or held. */
+  inSave?: (trx: Db, changed: boolean, at: string) => Promise<void>;
+}
+
+const OWN_PASSWORD_KEYS = ['newPassword_', 'confirmNewPassword_', 'currentPassword_'];
+
+export async function updateMe(
+  deps: Deps,
+  tenant: Tenant,
+  me: Member,
+  input: MemberBody,
+  sessionId?: string,
+  opts: OwnSaveOpts = {},
+): Promise<{ member: MemberBody; fields: Field[]; held_?: string[]; locked_?: string[] }> {
+  const author = opts.author ?? me;
+  if (opts.byLink || author.id !== me.id) {
+    input = { ...input };
+    for (const k of OWN_PASSWORD_KEYS) delete input[k];
+  }
   const model = await loadModel(deps.db, tenant.id);
+  // The federation's fields stay as the federation has them (the admin may still correct them).
+  const owned = lockedFields(me, [...FEDERATION_OWNED_FIELDS]).filter((f) => f in input && String(input[f] ?? '').trim() !== me[f as FederationOwnedField]);
+  if (owned.length > 0) throw new ValidationError(Object.fromEntries(owned.map((f) => [f, ['members_field_owned_by_federation']])));
   // Own email: with guardian emails on, any one of the three will do; otherwise email is required.
   const next = (k: string) => (k in input ? String(input[k] ?? '').trim() : String(me[k as keyof Member] ?? ''));
   if (model.porg && !next('email') && !next('email_porg1') && !next('email_porg2')) throw ValidationError.field('email', 'members_fill_at_least_one_email');
   if (!model.porg && !next('email')) throw ValidationError.field('email', '_validation_field_required');
-  const { held } = await saveMemberHeld(deps, tenant, me, me.id, input, 'self', sessionId);
+  const { held } = await saveMemberHeld(deps, tenant, author, me.id, input, 'self', sessionId, opts.inSave);
   if (held.length > 0) await notifyAdminsOfHeldChange(deps, tenant, me, held);
   const reply = await editMe(deps, tenant, (await repo.findById(deps.db, tenant.id, me.id))!);
   // Neutral on purpose: "needs an admin's check", never "someone else has this address".
@@ -139,7 +168,16 @@ export async function saveMember(deps: Deps, tenant: Tenant, me: Member, id: num
 }
 
 /** saveMember, also saying which own email/phone changes were held for an admin (self-edit only). */
-async function saveMemberHeld(deps: Deps, tenant: Tenant, me: Member, id: number, input: MemberBody, mode: InputMode, sessionId?: string): Promise<{ member: MemberBody; held: HeldChange[] }> {
+async function saveMemberHeld(
+  deps: Deps,
+  tenant: Tenant,
+  me: Member,
+  id: number,
+  input: MemberBody,
+  mode: InputMode,
+  sessionId?: string,
+  inSave?: OwnSaveOpts['inSave'],
+): Promise<{ member: MemberBody; held: HeldChange[] }> {
   const current = await load(deps, tenant, id, { pending: true });
   const model = await loadModel(deps.db, tenant.id);
   const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false });
@@ -158,6 +196,7 @@ async function saveMemberHeld(deps: Deps, tenant: Tenant, me: Member, id: number
     const fresh = (await repo.findById(trx, tenant.id, id))!;
     const written = await writeMember({ db: trx, tenant, model, authorId: me.id, at, context, keepSessionId: mode === 'self' ? sessionId : undefined }, fresh, patch);
     if (held.length > 0) await logHeldChange(trx, tenant, me, held, at);
+    await inSave?.(trx, written !== fresh || held.length > 0, at);
     return written;
   });
   return { member: await present(deps, tenant, member, model), held };

@@ -36,8 +36,9 @@ import { OwnPasswordSection } from './OwnPasswordSection';
  * The member form's variants: 'admin' (default) edits everything; 'application' (the public
  * form) and 'self' (the member's own data) show only the fields, with no groups, flags or
  * password, refuse empty required fields outright (no bypass) and show read-only fields as text.
+ * 'link' is the member's own form opened by a personal link: like 'self' without the password.
  */
-export type MemberFormVariant = 'admin' | 'application' | 'self';
+export type MemberFormVariant = 'admin' | 'application' | 'self' | 'link';
 
 export interface MemberFormProps<R extends MemberBody = MemberReply> {
   /** Fields in form order (fields/all with all headings; the variants' own lists from apply_form / edit_me_s). */
