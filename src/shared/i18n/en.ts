@@ -415,6 +415,7 @@ const en = {
   'updreqs.default_content': "<p>Hello!</p><p>We keep our member register up to date. Please check that your details are correct and fix them through the link below if needed. If everything is right, you can confirm your details on the same page.</p>",
   'updreqs.subject_sms_help': "An SMS carries no subject: it only names the request in the list. The recipient's own link is added at the end of the message.",
   'updreqs.filter_empty': "No filter: the request goes to every member. Add a condition to narrow the recipients.",
+  'updreqs.picked_help': "These members get the request besides the filter.",
   'updreqs.why_no_recipients': "Choose the recipients: nobody would get the request.",
   'updreqs.send_title': "Send the update request?",
   'updreqs.send_text_one': "The request goes to {{count, number}} recipient ({{media}}), each with a personal link valid for 30 days. A sent request cannot be edited.",

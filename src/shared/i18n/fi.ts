@@ -415,6 +415,7 @@ const fi = {
   'updreqs.default_content': "<p>Hei!</p><p>Pidämme jäsenrekisterimme ajan tasalla. Tarkistathan, että tietosi ovat oikein, ja korjaa ne tarvittaessa alla olevasta linkistä. Jos kaikki on kunnossa, voit vahvistaa tiedot samalla sivulla.</p>",
   'updreqs.subject_sms_help': "Tekstiviestissä otsikkoa ei lähetetä: se näkyy vain päivityspyyntöjen listassa. Viestin loppuun lisätään vastaanottajan oma linkki.",
   'updreqs.filter_empty': "Ei rajausta: päivityspyyntö lähtee kaikille jäsenille. Rajaa vastaanottajia lisäämällä ehto.",
+  'updreqs.picked_help': "Nämä jäsenet saavat päivityspyynnön rajauksen lisäksi.",
   'updreqs.why_no_recipients': "Valitse vastaanottajat: kukaan ei saisi päivityspyyntöä.",
   'updreqs.send_title': "Lähetetäänkö päivityspyyntö?",
   'updreqs.send_text_one': "Päivityspyyntö lähetetään {{count, number}} vastaanottajalle ({{media}}), jokaiselle oma linkki, joka on voimassa 30 päivää. Lähetettyä päivityspyyntöä ei voi muokata.",

@@ -415,6 +415,7 @@ const sv = {
   'updreqs.default_content': "<p>Hej!</p><p>Vi håller vårt medlemsregister uppdaterat. Kontrollera att dina uppgifter stämmer och rätta dem vid behov via länken nedan. Om allt stämmer kan du bekräfta uppgifterna på samma sida.</p>",
   'updreqs.subject_sms_help': "Rubriken skickas inte i ett SMS: den syns bara i listan. Mottagarens egen länk läggs till i slutet av meddelandet.",
   'updreqs.filter_empty': "Ingen avgränsning: begäran skickas till alla medlemmar. Avgränsa mottagarna genom att lägga till ett villkor.",
+  'updreqs.picked_help': "Dessa medlemmar får begäran utöver avgränsningen.",
   'updreqs.why_no_recipients': "Välj mottagare: ingen skulle få begäran.",
   'updreqs.send_title': "Skicka uppdateringsbegäran?",
   'updreqs.send_text_one': "Begäran skickas till {{count, number}} mottagare ({{media}}), var och en med en egen länk som gäller i 30 dagar. En skickad begäran kan inte ändras.",

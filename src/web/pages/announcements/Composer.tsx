@@ -242,6 +242,7 @@ export function Composer({ id, initial, kind = ANNOUNCEMENT_KIND }: ComposerProp
                 counting={preview.isFetching}
                 error={errors.filter ?? errors.addrecips}
                 emptyText={texts.filterEmpty}
+                pickedHelp={texts.pickedHelp}
               />
             </Stack>
           </Grid.Col>

@@ -12,6 +12,7 @@ import { announcementPath } from '../../paths';
 export interface ComposerTexts {
   subjectSmsHelp: string;
   filterEmpty: string;
+  pickedHelp: string;
   whyNoRecipients: string;
   sendTitle: string;
   sendText: (count: number, media: string) => string;
@@ -36,6 +37,7 @@ export const ANNOUNCEMENT_KIND: ComposerKind = {
   texts: (t) => ({
     subjectSmsHelp: t('announcements.subject_sms_help'),
     filterEmpty: t('announcements.filter_empty'),
+    pickedHelp: t('announcements.picked_help'),
     whyNoRecipients: t('announcements.why_no_recipients'),
     sendTitle: t('announcements.send_title'),
     sendText: (count, media) => t('announcements.send_text', { count, media }),

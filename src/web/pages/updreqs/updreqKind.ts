@@ -18,6 +18,7 @@ export const UPDREQ_KIND: ComposerKind = {
   texts: (t) => ({
     subjectSmsHelp: t('updreqs.subject_sms_help'),
     filterEmpty: t('updreqs.filter_empty'),
+    pickedHelp: t('updreqs.picked_help'),
     whyNoRecipients: t('updreqs.why_no_recipients'),
     sendTitle: t('updreqs.send_title'),
     sendText: (count, media) => t('updreqs.send_text', { count, media }),
