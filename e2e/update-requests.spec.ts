@@ -145,6 +145,13 @@ test('päivityspyyntö sähköpostilla: linkki postista, osoitteen muutos, tila 
   await expect(row).toContainText('100 %');
   await expectAccessible(page, 'päivityspyynnöt, lista');
 
+  // The dashboard's panel shows the latest request and its response rate.
+  await page.goto('/');
+  const panel = page.getByRole('region', { name: 'Päivityspyynnöt' });
+  await expect(panel.getByRole('link', { name: title })).toBeVisible();
+  await expect.poll(async () => plain(await panel.textContent())).toContain('Vastausprosentti: 100 %');
+  await expectAccessible(page, 'etusivu, päivityspyynnöt');
+
   // The member's history shows their own change.
   await page.goto(`/members/${String(member.id)}/history`);
   await expect(page.getByText('Jäsen muokkasi itse').first()).toBeVisible();
