@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { type ApiField, requiredCustomValues, signIn, type SignedInApi } from './helpers/adminApi';
@@ -9,7 +11,8 @@ import { type SmtpSink, startSmtpSink } from './helpers/smtpSink';
 // server: composed with the default text, previewed with a sample link, paid from the
 // balance (email costs in the Free tier), received with the member's own link; the member
 // opens it, changes their address, and the admin sees the instance "Päivitetty" and the
-// change in the member's history as PersonUpdateme.
+// change in the member's history as PersonUpdateme. By SMS the link ends the message, and a
+// member who confirms their data as it is counts as "Vahvistettu".
 
 const BASE_PORT = Number(process.env.SEURA_E2E_PORT ?? 3212);
 const SERVER_PORT = BASE_PORT + 100;
@@ -159,4 +162,74 @@ test('päivityspyyntö sähköpostilla: linkki postista, osoitteen muutos, tila 
   const history = await api.post<{ context: string; data: { field: string; new: unknown }[] }[]>('members/get_history', { id: member.id });
   const change = history.find((h) => h.context === 'PersonUpdateme');
   expect(change?.data).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'address_city', new: 'Kajaani' })]));
+});
+
+test('päivityspyyntö tekstiviestinä puhelimella: linkki viestin lopussa, jäsen vahvistaa tiedot, tila Vahvistettu', async ({ page, request, browser }) => {
+  const api = await signIn(request);
+  await readyToSend(api);
+  const fields = await api.get<ApiField[]>('fields/all?all_headings=1');
+  const required = Object.fromEntries(requiredCustomValues(fields).map(({ field, api: value }) => [field.name, value]));
+  const lastname = `Tekstattu${RUN}`;
+  await api.post('members/new', { ...required, firstname: 'Teemu', lastname, email: `teemu.${RUN}@example.fi`, phone: '040 765 9911' });
+
+  await loginAsAdmin(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/updreqs/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Uusi päivityspyyntö' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Teksti' })).toContainText('Tarkistathan');
+  // To SMS: the default text loses its formatting after asking.
+  await page.getByRole('radio', { name: 'Tekstiviesti' }).click();
+  await page.getByRole('dialog', { name: 'Vaihdetaanko tekstiviestiksi?' }).getByRole('button', { name: 'Vaihda ja poista muotoilut' }).click();
+  const text = page.getByRole('textbox', { name: 'Teksti' });
+  await text.fill('Tarkistathan jäsentietosi:');
+  const title = `Tekstiviestipyyntö ${RUN}`;
+  await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(title);
+  await filterByLastname(page, lastname);
+  await expect(page.getByTestId('recipient-count')).toHaveText('1 vastaanottaja');
+  // The SMS as sent: the text, a line break and a sample of the personal link.
+  await expect(page.getByTestId('sms-preview')).toContainText(/Tarkistathan jäsentietosi:\s*http:\/\/127\.0\.0\.1:\d+\/edit_me_h\/esimerkki0{34}/);
+  await expect(page.getByTestId('sms-parts')).toHaveText('1 tekstiviesti');
+  await expect.poll(async () => plain(await page.getByTestId('price-total').textContent())).toBe('0,08 €');
+  await expectAccessible(page, 'päivityspyyntö tekstiviestinä, puhelin');
+
+  await creditBalance(server.dataDir, '1,00');
+  await page.getByTestId('send').click();
+  await page.getByRole('dialog', { name: 'Lähetetäänkö päivityspyyntö?' }).getByRole('button', { name: 'Lähetä ja siirry maksamaan' }).click();
+  await page.getByTestId('pay-balance').click();
+  await expect(page).toHaveURL(/\/updreqs\/\d+$/);
+  const updreqUrl = page.url();
+  await expect(page.getByTestId('count-pending')).toContainText('Odottaa vastausta: 1', { timeout: 45_000 });
+
+  // Without a gateway each SMS is a JSON file in DATA_DIR/outbox/sms/.
+  const smsDir = path.join(server.dataDir, 'outbox', 'sms');
+  let message = '';
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(smsDir) ? fs.readdirSync(smsDir) : [];
+      for (const f of files) {
+        const sms = JSON.parse(fs.readFileSync(path.join(smsDir, f), 'utf8')) as { to: string; message: string };
+        if (sms.to === '+358407659911') message = sms.message;
+      }
+      return message;
+    })
+    .not.toBe('');
+  const match = /^Tarkistathan jäsentietosi:\nhttp:\/\/127\.0\.0\.1:\d+(\/edit_me_h\/[A-Za-z0-9_-]{43})$/.exec(message);
+  expect(match, message).not.toBeNull();
+
+  // The member opens the link and confirms their data as it is.
+  const own = await browser.newContext({ baseURL: `http://127.0.0.1:${String(SERVER_PORT)}` });
+  const memberPage = await own.newPage();
+  await memberPage.goto(match![1]!);
+  await expect(memberPage.getByRole('heading', { level: 1, name: 'Omat tiedot' })).toBeVisible();
+  await memberPage.getByRole('button', { name: 'Tiedot ovat ajan tasalla' }).click();
+  await expect(memberPage).toHaveURL(/\/edit_me_thanks\/h/);
+  await own.close();
+
+  await page.goto(updreqUrl);
+  await expect(page.getByTestId('count-confirmed')).toContainText('Vahvistettu: 1');
+  await expect(page.getByTestId('instance-status')).toHaveText('Vahvistettu');
+  await expect(page.getByTestId('instances-table')).toContainText('+358407659911');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await expectAccessible(page, 'päivityspyyntö vahvistettu, puhelin');
 });
