@@ -21,6 +21,7 @@ import { batchRoutes } from './modules/batches/routes';
 import { fieldRoutes } from './modules/fields/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { updreqRoutes } from './modules/updreqs/routes';
+import { updreqAdminRoutes } from './modules/updreqs/admin-routes';
 import { importerRoutes } from './modules/importer/routes';
 import { logRoutes } from './modules/log/routes';
 import { passwordResetRoutes } from './modules/passwordreset/routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   fieldRoutes(app);
   groupRoutes(app);
   updreqRoutes(app);
+  updreqAdminRoutes(app);
   importerRoutes(app);
   logRoutes(app);
   hookRoutes(app);

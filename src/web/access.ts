@@ -16,6 +16,7 @@ export const NAV = {
   groups: { label: 'nav.groups', order: 30 },
   announcements: { label: 'nav.announcements', order: 35 },
   membercards: { label: 'nav.membercards', order: 36 },
+  updreqs: { label: 'nav.updreqs', order: 37 },
   messages: { label: 'nav.messages', order: 40 },
   invoices: { label: 'nav.invoices', order: 50 },
   expenseClaims: { label: 'nav.expense_claims', order: 60 },
@@ -114,6 +115,11 @@ export const pageAccess = [
   // Bank payments (issue 16): statements and the bank mandate are money and members' names, site admins only.
   { path: PATHS.invoicePayments, role: 'admin' },
   { path: PATHS.mandate, role: 'admin' },
+
+  // Update requests: messages in the association's name that may cost money, so site admins only.
+  { path: PATHS.updateRequests, role: 'admin', nav: NAV.updreqs },
+  { path: PATHS.updateRequestNew, role: 'admin' },
+  { path: PATHS.updateRequest, role: 'admin' },
 
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },

@@ -49,6 +49,9 @@ import { MembercardSettingsPage } from './pages/settings/MembercardSettingsPage'
 import { LanguagePage } from './pages/settings/LanguagePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { EditMeSessionPage } from './pages/updreqs/EditMeSessionPage';
+import { UpdreqNewPage } from './pages/updreqs/UpdreqNewPage';
+import { UpdreqPage } from './pages/updreqs/UpdreqPage';
+import { UpdreqsPage } from './pages/updreqs/UpdreqsPage';
 import { PATHS } from './paths';
 
 // The route table: the page of every path in the access table (access.ts). The only module
@@ -95,6 +98,9 @@ const PAGES = {
   [PATHS.membercards]: MembercardsPage,
   [PATHS.membercardNew]: MembercardNewPage,
   [PATHS.membercard]: MembercardPage,
+  [PATHS.updateRequests]: UpdreqsPage,
+  [PATHS.updateRequestNew]: UpdreqNewPage,
+  [PATHS.updateRequest]: UpdreqPage,
   [PATHS.paymentMethod]: PaymentMethodPage,
   [PATHS.paymentCharge]: PaymentChargePage,
   [PATHS.paymentFailure]: PaymentFailurePage,

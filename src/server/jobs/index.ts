@@ -7,6 +7,7 @@ import { startBounceServer } from '../modules/outbox/bounces';
 import type { Providers } from '../modules/outbox/providers';
 import { invoicePersonalisers } from '../modules/invoices/personalise';
 import { membercardPersonalisers } from '../modules/membercard/personalise';
+import { updreqPersonalisers } from '../modules/updreqs/personalise';
 import { startBankDir } from './bank-dir';
 
 // Every piece of background work starts here and stops here. `maintenance` is the upkeep
@@ -43,8 +44,8 @@ export async function startJobs(deps: Deps, opts: JobOptions): Promise<Jobs> {
   if (opts.workers) {
     const providers = opts.providers ?? createProviders(deps.config);
     // Invoices and reminders: each delivery gets its recipient's own amount, reference and PDF;
-    // member cards their own card's address.
-    const personalise = { ...invoicePersonalisers(deps), ...membercardPersonalisers(deps) };
+    // member cards their own card's address, update requests their recipient's own edit link.
+    const personalise = { ...invoicePersonalisers(deps), ...membercardPersonalisers(deps), ...updreqPersonalisers(deps) };
     const worker = createOutboxWorker(deps, providers, { log, personalise, ...opts.worker });
     worker.start();
     // Stopped in reverse: the worker finishes its round before the providers close.

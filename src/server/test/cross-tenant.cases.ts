@@ -8,6 +8,7 @@ import { outboxCases } from './cross-tenant.outbox';
 import { msgviewCases } from './cross-tenant.msgview';
 import { messagingCases } from './cross-tenant.messaging';
 import { paymentsCases } from './cross-tenant.payments';
+import { updreqAdminCases } from './cross-tenant.updreqs';
 
 // Every API endpoint, called by tenant A's admin while aiming at tenant B's data.
 // Adding an endpoint? Add its case here: the suite fails for any /api route without one.
@@ -148,6 +149,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...outboxCases,
   ...msgviewCases,
   ...messagingCases,
+  ...updreqAdminCases,
   ...paymentsCases,
   ...invoiceCoreCases,
   ...invoiceActionCases,

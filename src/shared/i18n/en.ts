@@ -101,6 +101,8 @@ const en = {
   message_no_recipients: "The message has no recipient the chosen medium can reach.",
   message_warning_credentials_request: "The message asks for a password or a personal identity code. Make sure this is needed: scam messages ask for the same.",
   announcement_not_draft: "The announcement has already been sent or cancelled and can no longer be changed.",
+  // Update requests (admin)
+  updreq_not_draft: "The update request has already been sent or cancelled and can no longer be changed.",
   // invoices: core
   // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
   _validation_invalid_date: "Enter the date as dd.mm.yyyy.",
@@ -247,6 +249,8 @@ const en = {
   'nav.log': 'Log',
   'nav.settings': 'Settings',
   'nav.announcements': "Announcements",
+  // Update requests (admin)
+  'nav.updreqs': "Update requests",
 
   // --- announcements, the rich-text editor and paying (messaging web) ---
   'announcements.page': "Announcements",
@@ -450,6 +454,52 @@ const en = {
   'membercards.verify_reason_bad_signature': "The card's signature does not match: it has been altered or forged.",
   'membercards.verify_reason_other_association': "The card belongs to another association.",
   'membercards.verify_number': "Member number {{number}}",
+  // Update requests (admin): /updreqs, /updreqs/new, /updreqs/{id}
+  'updreqs.page': "Update requests",
+  'updreqs.new': "New update request",
+  'updreqs.new_page': "New update request",
+  'updreqs.draft_page': "Update request draft",
+  'updreqs.back': "Back to update requests",
+  'updreqs.not_found': "Update request not found",
+  'updreqs.count_one': "{{count, number}} update request",
+  'updreqs.count_other': "{{count, number}} update requests",
+  'updreqs.empty': "No update requests have been sent yet. Ask members to check their data: each gets a personal link to correct it without a password.",
+  'updreqs.table': "Update requests",
+  'updreqs.col_instances': "Recipients' status",
+  'updreqs.col_rate': "Response rate",
+  'updreqs.status_held': "Waiting for payment",
+  'updreqs.status_queued': "Queued",
+  'updreqs.status_sending': "Sending",
+  'updreqs.status_pending': "Waiting for an answer",
+  'updreqs.status_read': "Link opened",
+  'updreqs.status_updated': "Updated",
+  'updreqs.status_confirmed': "Confirmed",
+  'updreqs.status_bounced': "Bounced",
+  'updreqs.status_unknown': "Status unknown",
+  'updreqs.status_cancelled': "Cancelled",
+  'updreqs.default_subject': "Please check your member details",
+  'updreqs.default_content': "<p>Hello!</p><p>We keep our member register up to date. Please check that your details are correct and fix them through the link below if needed. If everything is right, you can confirm your details on the same page.</p>",
+  'updreqs.subject_sms_help': "An SMS carries no subject: it only names the request in the list. The recipient's own link is added at the end of the message.",
+  'updreqs.filter_empty': "No filter: the request goes to every member. Add a condition to narrow the recipients.",
+  'updreqs.picked_help': "These members get the request besides the filter.",
+  'updreqs.why_no_recipients': "Choose the recipients: nobody would get the request.",
+  'updreqs.send_title': "Send the update request?",
+  'updreqs.send_text_one': "The request goes to {{count, number}} recipient ({{media}}), each with a personal link valid for 30 days. A sent request cannot be edited.",
+  'updreqs.send_text_other': "The request goes to {{count, number}} recipients ({{media}}), each with a personal link valid for 30 days. A sent request cannot be edited.",
+  'updreqs.sent_notice': "The update request has been sent. You can follow the recipients' status on this page.",
+  'updreqs.paying_title': "The update request is waiting for payment",
+  'updreqs.paying_text': "The request is sent once it has been paid.",
+  'updreqs.cancel_unpaid': "Cancel the update request",
+  'updreqs.cancel_unpaid_title': "Cancel the update request?",
+  'updreqs.cancel_unpaid_text': "The request is not sent and nothing is charged.",
+  'updreqs.cancelled_unpaid_notice': "Update request cancelled.",
+  'updreqs.instances_title_one': "Recipients ({{count, number}})",
+  'updreqs.instances_title_other': "Recipients ({{count, number}})",
+  'updreqs.instances_table': "Recipients and their answers",
+  'updreqs.instances_empty': "The update request has no recipients.",
+  'updreqs.dashboard_loading': "Loading update requests",
+  'updreqs.dashboard_empty': "No update requests have been sent yet.",
+  'updreqs.dashboard_show_all': "All update requests",
   'rte.toolbar': "Formatting: {{label}}",
   'rte.heading1': "Heading 1",
   'rte.heading2': "Heading 2",
@@ -1391,6 +1441,8 @@ const en = {
   'log.context.saved_filters': "Saved filters",
   // --- messaging ---
   'log.context.announcements': "Announcements",
+  // Update requests (admin)
+  'log.context.updreqs': "Update requests",
   'log.context.mooney': "Payments",
   // invoices: actions
   'log.context.invoices': "Invoices",
@@ -1751,6 +1803,8 @@ const en = {
   'log.event.password_reset': "Password reset with a link",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Announcement",
+  // Update requests (admin)
+  'log.field.updreq': "Update request",
   // invoices: actions
   'log.field.invoice_action': "Invoice action",
   'log.field.invoice_bulk': "Bulk marking of invoices",

@@ -100,6 +100,8 @@ const fi = {
   message_no_recipients: "Viestillä ei ole yhtään vastaanottajaa, jonka valittu lähetystapa tavoittaa.",
   message_warning_credentials_request: "Viesti pyytää salasanaa tai henkilötunnusta. Varmista, että pyyntö on tarpeen: huijausviestit pyytävät samaa.",
   announcement_not_draft: "Tiedote on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
+  // Update requests (admin)
+  updreq_not_draft: "Päivityspyyntö on jo lähetetty tai peruttu, eikä sitä voi enää muuttaa.",
   // invoices: core
   // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
   _validation_invalid_date: "Kirjoita päivämäärä muodossa pp.kk.vvvv.",
@@ -247,6 +249,8 @@ const fi = {
   'nav.log': 'Loki',
   'nav.settings': 'Asetukset',
   'nav.announcements': "Tiedotteet",
+  // Update requests (admin)
+  'nav.updreqs': "Päivityspyynnöt",
 
   // --- announcements, the rich-text editor and paying (messaging web) ---
   'announcements.page': "Tiedotteet",
@@ -450,6 +454,52 @@ const fi = {
   'membercards.verify_reason_bad_signature': "Kortin allekirjoitus ei täsmää: kortti on muutettu tai väärennetty.",
   'membercards.verify_reason_other_association': "Kortti on toisen yhdistyksen.",
   'membercards.verify_number': "Jäsennumero {{number}}",
+  // Update requests (admin): /updreqs, /updreqs/new, /updreqs/{id}
+  'updreqs.page': "Päivityspyynnöt",
+  'updreqs.new': "Uusi päivityspyyntö",
+  'updreqs.new_page': "Uusi päivityspyyntö",
+  'updreqs.draft_page': "Päivityspyynnön luonnos",
+  'updreqs.back': "Takaisin päivityspyyntöihin",
+  'updreqs.not_found': "Päivityspyyntöä ei löytynyt",
+  'updreqs.count_one': "{{count, number}} päivityspyyntö",
+  'updreqs.count_other': "{{count, number}} päivityspyyntöä",
+  'updreqs.empty': "Päivityspyyntöjä ei ole vielä lähetetty. Pyydä jäseniä tarkistamaan tietonsa: jokainen saa oman linkin, josta tiedot voi korjata ilman salasanaa.",
+  'updreqs.table': "Päivityspyynnöt",
+  'updreqs.col_instances': "Vastaanottajien tila",
+  'updreqs.col_rate': "Vastausprosentti",
+  'updreqs.status_held': "Odottaa maksua",
+  'updreqs.status_queued': "Jonossa",
+  'updreqs.status_sending': "Lähetetään",
+  'updreqs.status_pending': "Odottaa vastausta",
+  'updreqs.status_read': "Linkki avattu",
+  'updreqs.status_updated': "Päivitetty",
+  'updreqs.status_confirmed': "Vahvistettu",
+  'updreqs.status_bounced': "Palautunut",
+  'updreqs.status_unknown': "Tila ei tiedossa",
+  'updreqs.status_cancelled': "Peruttu",
+  'updreqs.default_subject': "Tarkistathan jäsentietosi",
+  'updreqs.default_content': "<p>Hei!</p><p>Pidämme jäsenrekisterimme ajan tasalla. Tarkistathan, että tietosi ovat oikein, ja korjaa ne tarvittaessa alla olevasta linkistä. Jos kaikki on kunnossa, voit vahvistaa tiedot samalla sivulla.</p>",
+  'updreqs.subject_sms_help': "Tekstiviestissä otsikkoa ei lähetetä: se näkyy vain päivityspyyntöjen listassa. Viestin loppuun lisätään vastaanottajan oma linkki.",
+  'updreqs.filter_empty': "Ei rajausta: päivityspyyntö lähtee kaikille jäsenille. Rajaa vastaanottajia lisäämällä ehto.",
+  'updreqs.picked_help': "Nämä jäsenet saavat päivityspyynnön rajauksen lisäksi.",
+  'updreqs.why_no_recipients': "Valitse vastaanottajat: kukaan ei saisi päivityspyyntöä.",
+  'updreqs.send_title': "Lähetetäänkö päivityspyyntö?",
+  'updreqs.send_text_one': "Päivityspyyntö lähetetään {{count, number}} vastaanottajalle ({{media}}), jokaiselle oma linkki, joka on voimassa 30 päivää. Lähetettyä päivityspyyntöä ei voi muokata.",
+  'updreqs.send_text_other': "Päivityspyyntö lähetetään {{count, number}} vastaanottajalle ({{media}}), jokaiselle oma linkki, joka on voimassa 30 päivää. Lähetettyä päivityspyyntöä ei voi muokata.",
+  'updreqs.sent_notice': "Päivityspyyntö on lähetetty. Vastaanottajien tilan näet tältä sivulta.",
+  'updreqs.paying_title': "Päivityspyyntö odottaa maksua",
+  'updreqs.paying_text': "Päivityspyyntö lähtee, kun se on maksettu.",
+  'updreqs.cancel_unpaid': "Peru päivityspyyntö",
+  'updreqs.cancel_unpaid_title': "Perutaanko päivityspyyntö?",
+  'updreqs.cancel_unpaid_text': "Päivityspyyntöä ei lähetetä, eikä siitä veloiteta.",
+  'updreqs.cancelled_unpaid_notice': "Päivityspyyntö peruttu.",
+  'updreqs.instances_title_one': "Vastaanottajat ({{count, number}})",
+  'updreqs.instances_title_other': "Vastaanottajat ({{count, number}})",
+  'updreqs.instances_table': "Vastaanottajat ja heidän vastauksensa",
+  'updreqs.instances_empty': "Päivityspyynnöllä ei ole vastaanottajia.",
+  'updreqs.dashboard_loading': "Ladataan päivityspyyntöjä",
+  'updreqs.dashboard_empty': "Päivityspyyntöjä ei ole vielä lähetetty.",
+  'updreqs.dashboard_show_all': "Kaikki päivityspyynnöt",
   'rte.toolbar': "Muotoilut: {{label}}",
   'rte.heading1': "Pääotsikko",
   'rte.heading2': "Väliotsikko",
@@ -1391,6 +1441,8 @@ const fi = {
   'log.context.saved_filters': "Tallennetut suodattimet",
   // --- messaging ---
   'log.context.announcements': "Tiedotteet",
+  // Update requests (admin)
+  'log.context.updreqs': "Päivityspyynnöt",
   'log.context.mooney': "Maksut",
   // invoices: actions
   'log.context.invoices': "Laskut",
@@ -1751,6 +1803,8 @@ const fi = {
   'log.event.password_reset': "Salasana vaihdettu linkillä",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Tiedote",
+  // Update requests (admin)
+  'log.field.updreq': "Päivityspyyntö",
   // invoices: actions
   'log.field.invoice_action': "Laskun toimenpide",
   'log.field.invoice_bulk': "Laskujen joukkomerkintä",

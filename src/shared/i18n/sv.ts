@@ -101,6 +101,8 @@ const sv = {
   message_no_recipients: "Meddelandet har ingen mottagare som det valda sättet når.",
   message_warning_credentials_request: "Meddelandet ber om ett lösenord eller en personbeteckning. Kontrollera att det behövs: bedrägliga meddelanden ber om detsamma.",
   announcement_not_draft: "Meddelandet har redan skickats eller avbrutits och kan inte längre ändras.",
+  // Update requests (admin)
+  updreq_not_draft: "Uppdateringsbegäran har redan skickats eller avbrutits och kan inte längre ändras.",
   // invoices: core
   // The invoice contract's date fields (shared/schemas/invoices.ts isoDay).
   _validation_invalid_date: "Skriv datumet i formen dd.mm.åååå.",
@@ -247,6 +249,8 @@ const sv = {
   'nav.log': 'Logg',
   'nav.settings': 'Inställningar',
   'nav.announcements': "Meddelanden",
+  // Update requests (admin)
+  'nav.updreqs': "Uppdateringsbegäranden",
 
   // --- announcements, the rich-text editor and paying (messaging web) ---
   'announcements.page': "Meddelanden",
@@ -450,6 +454,52 @@ const sv = {
   'membercards.verify_reason_bad_signature': "Kortets signatur stämmer inte: kortet är ändrat eller förfalskat.",
   'membercards.verify_reason_other_association': "Kortet tillhör en annan förening.",
   'membercards.verify_number': "Medlemsnummer {{number}}",
+  // Update requests (admin): /updreqs, /updreqs/new, /updreqs/{id}
+  'updreqs.page': "Uppdateringsbegäranden",
+  'updreqs.new': "Ny uppdateringsbegäran",
+  'updreqs.new_page': "Ny uppdateringsbegäran",
+  'updreqs.draft_page': "Utkast till uppdateringsbegäran",
+  'updreqs.back': "Tillbaka till uppdateringsbegärandena",
+  'updreqs.not_found': "Uppdateringsbegäran hittades inte",
+  'updreqs.count_one': "{{count, number}} uppdateringsbegäran",
+  'updreqs.count_other': "{{count, number}} uppdateringsbegäranden",
+  'updreqs.empty': "Inga uppdateringsbegäranden har skickats ännu. Be medlemmarna kontrollera sina uppgifter: var och en får en egen länk där uppgifterna kan rättas utan lösenord.",
+  'updreqs.table': "Uppdateringsbegäranden",
+  'updreqs.col_instances': "Mottagarnas status",
+  'updreqs.col_rate': "Svarsprocent",
+  'updreqs.status_held': "Väntar på betalning",
+  'updreqs.status_queued': "I kö",
+  'updreqs.status_sending': "Skickas",
+  'updreqs.status_pending': "Väntar på svar",
+  'updreqs.status_read': "Länken öppnad",
+  'updreqs.status_updated': "Uppdaterad",
+  'updreqs.status_confirmed': "Bekräftad",
+  'updreqs.status_bounced': "Studsade",
+  'updreqs.status_unknown': "Status okänd",
+  'updreqs.status_cancelled': "Avbruten",
+  'updreqs.default_subject': "Kontrollera dina medlemsuppgifter",
+  'updreqs.default_content': "<p>Hej!</p><p>Vi håller vårt medlemsregister uppdaterat. Kontrollera att dina uppgifter stämmer och rätta dem vid behov via länken nedan. Om allt stämmer kan du bekräfta uppgifterna på samma sida.</p>",
+  'updreqs.subject_sms_help': "Rubriken skickas inte i ett SMS: den syns bara i listan. Mottagarens egen länk läggs till i slutet av meddelandet.",
+  'updreqs.filter_empty': "Ingen avgränsning: begäran skickas till alla medlemmar. Avgränsa mottagarna genom att lägga till ett villkor.",
+  'updreqs.picked_help': "Dessa medlemmar får begäran utöver avgränsningen.",
+  'updreqs.why_no_recipients': "Välj mottagare: ingen skulle få begäran.",
+  'updreqs.send_title': "Skicka uppdateringsbegäran?",
+  'updreqs.send_text_one': "Begäran skickas till {{count, number}} mottagare ({{media}}), var och en med en egen länk som gäller i 30 dagar. En skickad begäran kan inte ändras.",
+  'updreqs.send_text_other': "Begäran skickas till {{count, number}} mottagare ({{media}}), var och en med en egen länk som gäller i 30 dagar. En skickad begäran kan inte ändras.",
+  'updreqs.sent_notice': "Uppdateringsbegäran har skickats. Mottagarnas status ser du på den här sidan.",
+  'updreqs.paying_title': "Uppdateringsbegäran väntar på betalning",
+  'updreqs.paying_text': "Begäran skickas när den har betalats.",
+  'updreqs.cancel_unpaid': "Avbryt uppdateringsbegäran",
+  'updreqs.cancel_unpaid_title': "Avbryta uppdateringsbegäran?",
+  'updreqs.cancel_unpaid_text': "Begäran skickas inte och debiteras inte.",
+  'updreqs.cancelled_unpaid_notice': "Uppdateringsbegäran avbruten.",
+  'updreqs.instances_title_one': "Mottagare ({{count, number}})",
+  'updreqs.instances_title_other': "Mottagare ({{count, number}})",
+  'updreqs.instances_table': "Mottagare och deras svar",
+  'updreqs.instances_empty': "Begäran har inga mottagare.",
+  'updreqs.dashboard_loading': "Uppdateringsbegärandena laddas",
+  'updreqs.dashboard_empty': "Inga uppdateringsbegäranden har skickats ännu.",
+  'updreqs.dashboard_show_all': "Alla uppdateringsbegäranden",
   'rte.toolbar': "Formatering: {{label}}",
   'rte.heading1': "Huvudrubrik",
   'rte.heading2': "Mellanrubrik",
@@ -1391,6 +1441,8 @@ const sv = {
   'log.context.saved_filters': "Sparade filter",
   // --- messaging ---
   'log.context.announcements': "Meddelanden",
+  // Update requests (admin)
+  'log.context.updreqs': "Uppdateringsbegäranden",
   'log.context.mooney': "Betalningar",
   // invoices: actions
   'log.context.invoices': "Fakturor",
@@ -1751,6 +1803,8 @@ const sv = {
   'log.event.password_reset': "Lösenord bytt med länk",
   // Messaging log lines (announcements, payments, trust status)
   'log.field.announcement': "Meddelande",
+  // Update requests (admin)
+  'log.field.updreq': "Uppdateringsbegäran",
   // invoices: actions
   'log.field.invoice_action': "Fakturaåtgärd",
   'log.field.invoice_bulk': "Massmarkering av fakturor",

@@ -12,12 +12,12 @@ import { ANNOUNCEMENTS_PAGE_SIZE, type announcementSaveReply, type announcementS
 import type { z } from 'zod';
 import { act } from '../log/act';
 import { blockForFraud } from '../tenants/trust';
-import { checkSender, parseJson, statusesOf } from '../messages/sender';
 import { cancelQueued } from '../outbox/queue-repo';
 import { deliveriesOf, dispatch, hold } from '../messages/dispatch';
 import { prepareMessage, previewReply, sendProblems, type MessageDraft } from '../messages/preview';
 import { SMS_MAX_PARTS } from '../../../shared/finnish/sms';
 import * as messages from '../messages/repo';
+import { checkSender, deliveryStatusesOf, LEFT_STATUSES, parseJson } from '../messages/sending';
 import * as mooney from '../payments/mooney-repo';
 
 // Announcements: compose (drafts), preview, send (straight to the outbox when free, else
@@ -114,7 +114,7 @@ function summary(m: messages.MessageRow, counts: Partial<Record<string, number>>
     recipient_count: m.recipient_count,
     created_at: m.created_at,
     sent_at: m.sent_at,
-    msg_statuses: statusesOf(counts),
+    msg_statuses: deliveryStatusesOf(counts),
   };
 }
 
@@ -126,8 +126,6 @@ export async function all(deps: Deps, tenant: Tenant, page: number): Promise<z.i
   const counts = await messages.statusCounts(deps.db, tenant.id, rows.map((r) => r.id));
   return { results: rows.map((r) => summary(r, counts.get(r.id))), count };
 }
-
-const DONE = new Set(['sent', 'read', 'bounced', 'confirmed', 'unknown']);
 
 export async function get(deps: Deps, tenant: Tenant, id: number, page: number): Promise<AnnouncementReply> {
   const m = await own(deps, tenant, id);
@@ -149,7 +147,7 @@ export async function get(deps: Deps, tenant: Tenant, id: number, page: number):
       name: `${r.firstname ?? ''} ${r.lastname ?? ''}`.trim(),
       recipient_address: r.address,
       status: r.status,
-      date_sent: DONE.has(r.status) ? r.status_at : null,
+      date_sent: LEFT_STATUSES.has(r.status) ? r.status_at : null,
       status_at: r.status_at,
     })),
     msgs_count: msgsCount,

@@ -16,7 +16,7 @@ import { loadModel } from '../members/model';
 import { deliveriesOf, dispatch, hold } from '../messages/dispatch';
 import { prepareMessage, previewReply, sendProblems, type MessageDraft, type PreparedMessage } from '../messages/preview';
 import * as messages from '../messages/repo';
-import { checkSender, parseJson, statusesOf } from '../messages/sender';
+import { checkSender, deliveryStatusesOf, parseJson } from '../messages/sending';
 import { cancelQueued } from '../outbox/queue-repo';
 import * as mooney from '../payments/mooney-repo';
 import { helsinkiDate } from '../receipts/dates';
@@ -136,7 +136,7 @@ function summary(m: messages.MessageRow, counts: Partial<Record<string, number>>
     recipient_count: m.recipient_count,
     created_at: m.created_at,
     sent_at: m.sent_at,
-    msg_statuses: statusesOf(counts),
+    msg_statuses: deliveryStatusesOf(counts),
     opened_count: opened,
   };
 }

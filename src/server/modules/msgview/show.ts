@@ -9,6 +9,7 @@ import { escapeHtml, messagePage } from './page';
 import * as repo from './repo';
 import { personalView } from '../invoices/personalise';
 import { membercardView } from '../membercard/personalise';
+import { updreqView } from '../updreqs/personalise';
 
 // The public web view of one delivery (`/msg/show/{media}/{token}`): the link in an email or
 // SMS opens the message in a browser. The token is the delivery id with a keyed tag, so it
@@ -42,11 +43,12 @@ export async function showDelivery(deps: Deps, tenant: Tenant, media: string, to
     }
   });
   // An invoice or a reminder shows the recipient's own amount, reference and payment details
-  // (if the association's account has since become unusable, the shared text at least).
+  // (if the association's account has since become unusable, the shared text at least); a
+  // member card message its own card's link, an update request its own edit link.
   const own =
     (await personalView(deps.db, tenant.id, { ...d, medium: d.medium as MessageMedia, association: tenant.name }).catch(() => null)) ??
-    // A member card's message shows the member's own card link.
-    (await membercardView(deps, tenant, { ...d, medium: d.medium as MessageMedia }).catch(() => null));
+    (await membercardView(deps, tenant, { ...d, medium: d.medium as MessageMedia }).catch(() => null)) ??
+    updreqView(deps.config, tenant.hostname, { ...d, medium: d.medium as MessageMedia });
   const { subject, content } = own ?? d;
   return messagePage({ associationName: tenant.name, subject, contentHtml: contentHtml(d.medium as MessageMedia, content) });
 }

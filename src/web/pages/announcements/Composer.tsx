@@ -4,9 +4,8 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
-import { MESSAGE_MEDIA, type MessageMedia } from '../../../shared/messages/media';
+import type { MessageMedia } from '../../../shared/messages/media';
 import { MESSAGE_SUBJECT_MAX } from '../../../shared/schemas/messages';
-import { useSaveAnnouncement } from '../../api/announcements';
 import { fieldErrorKeys } from '../../api/errorKeys';
 import { useMemberSettings } from '../../api/settings';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -16,7 +15,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { fieldMessageText } from '../../i18n/messages';
-import { announcementPath, paymentMethodPath } from '../../paths';
+import { paymentMethodPath } from '../../paths';
+import { ANNOUNCEMENT_KIND, type ComposerKind } from './composerKind';
 import { useListModel } from '../members/useListModel';
 import { type ComposerDraft, draftKey, htmlToSmsText, isRich, saveBody, textToHtml } from './composerModel';
 import { mediaLabel } from './labels';
@@ -35,11 +35,14 @@ interface ComposerProps {
   /** The saved draft's id; null on /announcements/new. */
   id: number | null;
   initial: ComposerDraft;
+  /** Which kind of message (announcements by default). */
+  kind?: ComposerKind;
 }
 
 /** Writing an announcement: medium, subject, text and recipients, with a live preview and the price. */
-export function Composer({ id, initial }: ComposerProps) {
+export function Composer({ id, initial, kind = ANNOUNCEMENT_KIND }: ComposerProps) {
   const { t } = useTranslation();
+  const texts = kind.texts(t);
   const navigate = useNavigate();
   const { model, error: modelError, retry } = useListModel();
   const settings = useMemberSettings();
@@ -51,8 +54,8 @@ export function Composer({ id, initial }: ComposerProps) {
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});
   const [askSms, setAskSms] = useState(false);
   const [askSend, setAskSend] = useState(false);
-  const save = useSaveAnnouncement();
-  const { query: preview, settled } = usePreview(draft);
+  const save = kind.useSave();
+  const { query: preview, settled } = usePreview(draft, kind.usePreviewQuery);
   const dirty = draftKey(draft) !== savedKey;
   const guard = useUnsavedChangesGuard(dirty);
 
@@ -93,7 +96,7 @@ export function Composer({ id, initial }: ComposerProps) {
       notifySuccess(t('announcements.draft_saved'));
       if (id === null) {
         guard.allowNextNavigation();
-        void navigate(announcementPath(reply.id), { replace: true });
+        void navigate(kind.pathOf(reply.id), { replace: true });
       }
     } catch (failure) {
       showErrors(failure);
@@ -106,11 +109,11 @@ export function Composer({ id, initial }: ComposerProps) {
       const reply = await save.mutateAsync(saveBody(draft, id, true));
       setAskSend(false);
       guard.allowNextNavigation();
-      const page = announcementPath(reply.id);
+      const page = kind.pathOf(reply.id);
       if (reply.mooney_id) {
         void navigate(paymentMethodPath(reply.mooney_id, page));
       } else {
-        notifySuccess(t('announcements.sent_notice'));
+        notifySuccess(texts.sentNotice);
         void navigate(page);
       }
     } catch (failure) {
@@ -151,7 +154,7 @@ export function Composer({ id, initial }: ComposerProps) {
       : p.fraudulent_content
         ? t('announcements.why_fraud')
         : reachable === 0
-          ? t('announcements.why_no_recipients')
+          ? texts.whyNoRecipients
           : smsUnsupported
             ? t('announcements.why_sms_chars')
             : smsTooLong
@@ -188,7 +191,7 @@ export function Composer({ id, initial }: ComposerProps) {
                     id={inputId('msg_media')}
                   >
                     <Group gap="lg" mt="xs">
-                      {MESSAGE_MEDIA.map((m) => (
+                      {kind.media.map((m) => (
                         <Radio key={m} value={m} label={mediaLabel(t, m)} />
                       ))}
                     </Group>
@@ -196,7 +199,7 @@ export function Composer({ id, initial }: ComposerProps) {
                   <TextInput
                     id={inputId('subject')}
                     label={t('announcements.subject')}
-                    description={draft.msg_media === 'sms' ? t('announcements.subject_sms_help') : undefined}
+                    description={draft.msg_media === 'sms' ? texts.subjectSmsHelp : undefined}
                     value={draft.subject}
                     maxLength={MESSAGE_SUBJECT_MAX}
                     onChange={(e) => change({ subject: e.currentTarget.value })}
@@ -238,6 +241,8 @@ export function Composer({ id, initial }: ComposerProps) {
                 count={recipients}
                 counting={preview.isFetching}
                 error={errors.filter ?? errors.addrecips}
+                emptyText={texts.filterEmpty}
+                pickedHelp={texts.pickedHelp}
               />
             </Stack>
           </Grid.Col>
@@ -251,6 +256,7 @@ export function Composer({ id, initial }: ComposerProps) {
               letterSource={id !== null && !dirty ? { id, version } : null}
               onSaveForLetter={() => void saveDraft.run()}
               saving={saveDraft.pending}
+              smsSuffix={kind.smsSuffix?.()}
             />
           </Grid.Col>
         </Grid>
@@ -286,14 +292,14 @@ export function Composer({ id, initial }: ComposerProps) {
 
       <ConfirmModal
         opened={askSend}
-        title={t('announcements.send_title')}
+        title={texts.sendTitle}
         confirmLabel={p && p.price.total_cents > 0 ? t('announcements.send_and_pay') : t('announcements.send')}
         onCancel={() => setAskSend(false)}
         onConfirm={() => void send.run()}
         pending={send.pending}
         error={save.error}
       >
-        <Text>{t('announcements.send_text', { count: reachable, media: mediaLabel(t, draft.msg_media).toLowerCase() })}</Text>
+        <Text>{texts.sendText(reachable, mediaLabel(t, draft.msg_media).toLowerCase())}</Text>
         {p ? <Text fw={700}>{t('announcements.send_price', { price: formatAmount(p.price.total_cents) })}</Text> : null}
         {p && p.unreachable_count > 0 ? <Text size="sm">{t('announcements.send_unreachable', { count: p.unreachable_count })}</Text> : null}
       </ConfirmModal>

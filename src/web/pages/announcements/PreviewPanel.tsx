@@ -22,10 +22,12 @@ interface PreviewPanelProps {
   letterSource: { id: number; version: number } | null;
   onSaveForLetter: () => void;
   saving: boolean;
+  /** What each SMS gets after the text (update requests: a sample of the personal link). */
+  smsSuffix?: string | undefined;
 }
 
 /** What the recipients get and what it costs, refreshed a moment after each change. */
-export function PreviewPanel({ draft, preview, error, loading, onRetry, letterSource, onSaveForLetter, saving }: PreviewPanelProps) {
+export function PreviewPanel({ draft, preview, error, loading, onRetry, letterSource, onSaveForLetter, saving, smsSuffix }: PreviewPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -63,7 +65,7 @@ export function PreviewPanel({ draft, preview, error, loading, onRetry, letterSo
             </Alert>
           ) : null}
           {draft.msg_media === 'email' && preview.email ? <EmailPreview html={preview.email.html} subject={draft.subject} /> : null}
-          {draft.msg_media === 'sms' && preview.sms ? <SmsPreview text={draft.content} sms={preview.sms} /> : null}
+          {draft.msg_media === 'sms' && preview.sms ? <SmsPreview text={smsSuffix ? `${draft.content.trimEnd()}\n${smsSuffix}` : draft.content} sms={preview.sms} /> : null}
           {(draft.msg_media === 'letter' || draft.msg_media === 'pdf') && preview.letter ? (
             <LetterPreview letter={preview.letter} source={letterSource} onSave={onSaveForLetter} saving={saving} />
           ) : null}

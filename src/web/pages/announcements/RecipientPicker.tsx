@@ -20,10 +20,14 @@ interface RecipientPickerProps {
   count: number | null;
   counting: boolean;
   error?: string;
+  /** What an empty filter means (announcements' words by default). */
+  emptyText?: string;
+  /** Help under the member search (announcements' words by default). */
+  pickedHelp?: string;
 }
 
 /** Who gets the announcement: members the filter matches, plus members picked by name. */
-export function RecipientPicker({ model, filter, addrecips, onFilter, onAddrecips, count, counting, error }: RecipientPickerProps) {
+export function RecipientPicker({ model, filter, addrecips, onFilter, onAddrecips, count, counting, error, emptyText, pickedHelp }: RecipientPickerProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -41,14 +45,14 @@ export function RecipientPicker({ model, filter, addrecips, onFilter, onAddrecip
         </Text>
       ) : null}
       <Stack gap="md">
-        <FilterEditor fields={model.filterFields} value={filter} onChange={onFilter} emptyText={t('announcements.filter_empty')} />
-        <Picked addrecips={addrecips} onChange={onAddrecips} />
+        <FilterEditor fields={model.filterFields} value={filter} onChange={onFilter} emptyText={emptyText ?? t('announcements.filter_empty')} />
+        <Picked addrecips={addrecips} onChange={onAddrecips} help={pickedHelp} />
       </Stack>
     </Paper>
   );
 }
 
-function Picked({ addrecips, onChange }: { addrecips: number[]; onChange: (ids: number[]) => void }) {
+function Picked({ addrecips, onChange, help }: { addrecips: number[]; onChange: (ids: number[]) => void; help?: string | undefined }) {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), DEBOUNCE_DEFAULT_MS);
@@ -65,7 +69,7 @@ function Picked({ addrecips, onChange }: { addrecips: number[]; onChange: (ids: 
       </Title>
       <TextInput
         label={t('announcements.picked_search')}
-        description={t('announcements.picked_help')}
+        description={help ?? t('announcements.picked_help')}
         value={term}
         onChange={(e) => setTerm(e.currentTarget.value)}
         maw={420}

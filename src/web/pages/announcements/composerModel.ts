@@ -21,7 +21,7 @@ export const EMPTY_DRAFT: ComposerDraft = { subject: '', msg_media: 'email', con
 
 export const isRich = (media: MessageMedia): boolean => media !== 'sms';
 
-export function draftFromReply(a: AnnouncementReply): ComposerDraft {
+export function draftFromReply(a: Pick<AnnouncementReply, 'subject' | 'msg_media' | 'content' | 'filter' | 'addrecips'>): ComposerDraft {
   // normalizeFilter drops anything malformed, so a stored filter always loads.
   const filter: Filter = normalizeFilter(a.filter ?? []);
   return { subject: a.subject, msg_media: a.msg_media, content: a.content, filter, addrecips: [...a.addrecips] };

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { PREVIEW_DEBOUNCE_MS } from '../../../shared/constants';
 import type { MessagePreviewBody } from '../../../shared/schemas/messages';
 import { useAnnouncementPreview } from '../../api/announcements';
+import type { ComposerKind } from './composerKind';
 import { type ComposerDraft, previewBody } from './composerModel';
 
 /**
@@ -10,7 +11,7 @@ import { type ComposerDraft, previewBody } from './composerModel';
  * keystroke; recipient changes at once (the filter editor already waits 300 ms after the
  * rows change, and picking a member is one click), so the count follows the filter quickly.
  */
-export function usePreview(draft: ComposerDraft) {
+export function usePreview(draft: ComposerDraft, usePreviewQuery: ComposerKind['usePreviewQuery'] = useAnnouncementPreview) {
   const textKey = JSON.stringify([draft.msg_media, draft.subject, draft.content]);
   const [debouncedText] = useDebouncedValue(textKey, PREVIEW_DEBOUNCE_MS);
   const recipientsKey = JSON.stringify([draft.filter, draft.addrecips]);
@@ -19,7 +20,7 @@ export function usePreview(draft: ComposerDraft) {
     const [filter, addrecips] = JSON.parse(recipientsKey) as [ComposerDraft['filter'], number[]];
     return previewBody({ msg_media, subject, content, filter, addrecips });
   }, [debouncedText, recipientsKey]);
-  const query = useAnnouncementPreview(body);
+  const query = usePreviewQuery(body);
   // The shown preview is of the text as it is now only once the debounce has caught up.
   const settled = debouncedText === textKey && !query.isFetching && !query.isPlaceholderData;
   return { query, body, settled };

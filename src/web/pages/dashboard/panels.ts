@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { Role } from '../../auth/roles';
 import { MemberStatsPanel } from './MemberStatsPanel';
 import { LogDashboardPanel } from '../log/LogDashboardPanel';
+import { UpdreqsDashboardPanel } from '../updreqs/UpdreqsDashboardPanel';
 
 /**
  * Dashboard panels in display order (member stats, invoices, activity log,
@@ -11,4 +12,5 @@ import { LogDashboardPanel } from '../log/LogDashboardPanel';
 export const dashboardPanels: readonly { id: string; component: ComponentType; role: Role }[] = [
   { id: 'member_stats', component: MemberStatsPanel, role: 'board' },
   { id: 'log', component: LogDashboardPanel, role: 'admin' },
+  { id: 'updreqs', component: UpdreqsDashboardPanel, role: 'admin' },
 ];

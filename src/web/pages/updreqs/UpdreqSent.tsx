@@ -1,0 +1,174 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCreditCard, IconPlayerStop } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UPDREQS_PAGE_SIZE } from '../../../shared/constants';
+import { formatFinnishDateTime } from '../../../shared/finnish/date';
+import { UPDREQ_INSTANCE_STATUSES, type UpdreqReply } from '../../../shared/schemas/updreqs';
+import { updreqInFlight, useCancelUpdreq } from '../../api/updreqsAdmin';
+import { ConfirmModal } from '../../components/ConfirmModal';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { notifySuccess } from '../../components/notify';
+import { Pager } from '../../components/Pager';
+import { ScrollTable } from '../../components/ScrollTable';
+import { useGuardedSubmit } from '../../components/useGuardedSubmit';
+import { paymentMethodPath, updateRequestPath } from '../../paths';
+import { mediaLabel, messageStatusLabel } from '../announcements/labels';
+import { formatRate, INSTANCE_COLORS, instanceStatusLabel } from './updreqLabels';
+
+interface UpdreqSentProps {
+  updreq: UpdreqReply;
+  /** 1-based page of the instances. */
+  page: number;
+  onPage: (page: number) => void;
+  error: unknown;
+}
+
+/** A sent (or paying, or cancelled) update request: counts per instance status, the response rate and every recipient's status. */
+export function UpdreqSent({ updreq: u, page, onPage, error }: UpdreqSentProps) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const unpaid = u.status === 'paying';
+  const cancel = useCancelUpdreq();
+  const queued = u.updreq_statuses.queued ?? 0;
+  const number = new Intl.NumberFormat('fi-FI');
+  const pages = Math.max(1, Math.ceil(u.instances_count / UPDREQS_PAGE_SIZE));
+  const klo = t('log.klo');
+
+  const runCancel = useGuardedSubmit(async () => {
+    try {
+      await cancel.mutateAsync(u.id);
+      setAsking(false);
+      notifySuccess(unpaid ? t('updreqs.cancelled_unpaid_notice') : t('announcements.cancelled_notice'));
+    } catch {
+      // Shown in the modal.
+    }
+  });
+
+  return (
+    <Stack gap="lg">
+      <ErrorBanner error={error} />
+      <Paper withBorder p="md" component="section" aria-label={t('announcements.summary')}>
+        <Stack gap="sm">
+          <Group gap="lg">
+            <Text>
+              <Text span fw={600}>{t('announcements.col_media')}:</Text> {mediaLabel(t, u.msg_media)}
+            </Text>
+            <Text>
+              <Text span fw={600}>{t('announcements.col_status')}:</Text> <span data-testid="updreq-status">{messageStatusLabel(t, u.status)}</span>
+            </Text>
+            <Text>
+              <Text span fw={600}>{t('announcements.col_recipients')}:</Text> {number.format(u.recipient_count)}
+            </Text>
+            {u.sent_at ? (
+              <Text>
+                <Text span fw={600}>{t('announcements.sent_at')}:</Text> {formatFinnishDateTime(u.sent_at, klo)}
+              </Text>
+            ) : null}
+            <Text>
+              <Text span fw={600}>{t('updreqs.col_rate')}:</Text> <span data-testid="response-rate">{formatRate(u.response_rate)}</span>
+            </Text>
+          </Group>
+          {/* Every status with its count, zeros too: the secretary sees at a glance who has not answered. */}
+          <dl className="updreq-counts" aria-live="polite" data-testid="instance-counts" style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1.5rem', margin: 0 }}>
+            {UPDREQ_INSTANCE_STATUSES.map((status) => (
+              <div key={status} data-testid={`count-${status}`}>
+                <Text component="dt" size="sm" span>
+                  {instanceStatusLabel(t, status)}:
+                </Text>{' '}
+                <Text component="dd" fw={700} span style={{ margin: 0 }}>
+                  {number.format(u.updreq_statuses[status] ?? 0)}
+                </Text>
+              </div>
+            ))}
+          </dl>
+          {u.status === 'sent' && updreqInFlight(u) ? (
+            <Text size="sm" c="dimmed">
+              {t('announcements.polling')}
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      {unpaid && u.mooney_id ? (
+        <Alert color="blue" variant="light" icon={<IconCreditCard aria-hidden />}>
+          <Stack gap="xs" align="flex-start">
+            <Text fw={700}>{t('updreqs.paying_title')}</Text>
+            <Text>{t('updreqs.paying_text')}</Text>
+            <Group gap="sm">
+              <Button component={Link} to={paymentMethodPath(u.mooney_id, updateRequestPath(u.id))}>
+                {t('announcements.pay')}
+              </Button>
+              <Button variant="default" onClick={() => setAsking(true)} data-testid="cancel-unpaid">
+                {t('updreqs.cancel_unpaid')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      {queued > 0 ? (
+        <Group>
+          <Button variant="default" color="red" leftSection={<IconPlayerStop size={18} aria-hidden />} onClick={() => setAsking(true)} data-testid="cancel-queued">
+            {t('announcements.cancel_queued')}
+          </Button>
+        </Group>
+      ) : null}
+
+      <section aria-labelledby="updreq-instances">
+        <Title order={2} size="h3" id="updreq-instances" mb="sm">
+          {t('updreqs.instances_title', { count: u.instances_count })}
+        </Title>
+        {u.instances.length === 0 ? (
+          <Text c="dimmed">{t('updreqs.instances_empty')}</Text>
+        ) : (
+          <>
+            <ScrollTable
+              label={t('updreqs.instances_table')}
+              minWidth={560}
+              testId="instances-table"
+              head={
+                <>
+                  <Table.Th scope="col">{t('announcements.col_name')}</Table.Th>
+                  <Table.Th scope="col">{t('announcements.col_address')}</Table.Th>
+                  <Table.Th scope="col">{t('announcements.col_status')}</Table.Th>
+                  <Table.Th scope="col">{t('announcements.col_time')}</Table.Th>
+                </>
+              }
+            >
+              {u.instances.map((i) => (
+                <Table.Tr key={i.id} data-testid="instance-row">
+                  <Table.Th scope="row" fw={600}>
+                    {i.name}
+                  </Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{i.recipient_address}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="dot" color={INSTANCE_COLORS[i.status]} tt="none" data-testid="instance-status">
+                      {instanceStatusLabel(t, i.status)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFinnishDateTime(i.status_at, klo)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
+            <Pager pages={pages} page={page} onChange={onPage} />
+          </>
+        )}
+      </section>
+
+      <ConfirmModal
+        opened={asking}
+        title={unpaid ? t('updreqs.cancel_unpaid_title') : t('announcements.cancel_title')}
+        confirmLabel={unpaid ? t('updreqs.cancel_unpaid') : t('announcements.cancel_confirm')}
+        danger
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void runCancel.run()}
+        pending={runCancel.pending}
+        error={cancel.error}
+      >
+        <Text>{unpaid ? t('updreqs.cancel_unpaid_text') : t('announcements.cancel_text', { count: queued })}</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}
