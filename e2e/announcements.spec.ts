@@ -84,6 +84,8 @@ test('sähköpostitiedote rajatulle ryhmälle: esikatselu, maksu saldolla, peril
   await newMember(api, { firstname: 'Ulkopuolinen', lastname: `Muu${RUN}`, email: `muu.${RUN}@example.fi` });
 
   await loginAsAdmin(page);
+  // Messages sit under "Viestit" in the main menu.
+  await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('button', { name: 'Viestit' }).click();
   await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Tiedotteet' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tiedotteet' })).toBeVisible();
   await expect(page).toHaveTitle(/^Tiedotteet – /);

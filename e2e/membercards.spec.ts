@@ -71,6 +71,8 @@ test('jäsenkortit tekstiviestillä ryhmälle, kortti puhelimessa, QR-koodi skan
   await expect(page.getByRole('alert').filter({ hasText: 'Asetukset tallennettu.' }).last()).toBeVisible();
 
   // The admin: the menu entry, the (empty) list, sending by SMS (the default).
+  // Messages sit under "Viestit" in the main menu.
+  await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('button', { name: 'Viestit' }).click();
   await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Jäsenkortit' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenkortit' })).toBeVisible();
   await expect(page).toHaveTitle(/^Jäsenkortit – /);

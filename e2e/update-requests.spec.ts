@@ -73,6 +73,8 @@ test('päivityspyyntö sähköpostilla: linkki postista, osoitteen muutos, tila 
   });
 
   await loginAsAdmin(page);
+  // Messages sit under "Viestit" in the main menu.
+  await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('button', { name: 'Viestit' }).click();
   await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Päivityspyynnöt' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Päivityspyynnöt' })).toBeVisible();
   await expect(page).toHaveTitle(/^Päivityspyynnöt – /);

@@ -14,10 +14,10 @@ export const NAV = {
   members: { label: 'nav.members', order: 10 },
   fields: { label: 'nav.fields', order: 20 },
   groups: { label: 'nav.groups', order: 30 },
-  announcements: { label: 'nav.announcements', order: 35 },
-  membercards: { label: 'nav.membercards', order: 36 },
-  updreqs: { label: 'nav.updreqs', order: 37 },
-  messages: { label: 'nav.messages', order: 40 },
+  // Messages share one menu entry ("Viestit") that opens their list: the row stays one line wide.
+  announcements: { label: 'nav.announcements', order: 35, group: 'nav.messages' },
+  membercards: { label: 'nav.membercards', order: 37, group: 'nav.messages' },
+  updreqs: { label: 'nav.updreqs', order: 36, group: 'nav.messages' },
   invoices: { label: 'nav.invoices', order: 50 },
   expenseClaims: { label: 'nav.expense_claims', order: 60 },
   log: { label: 'nav.log', order: 70 },
@@ -27,6 +27,8 @@ export const NAV = {
 export interface NavSlot {
   label: MessageKey;
   order: number;
+  /** Entries with the same group sit under one menu entry of that label (a disclosure list). */
+  group?: MessageKey;
 }
 
 export interface PageAccess {

@@ -11,3 +11,21 @@ export function navEntries(user: Pick<SessionUser, 'board' | 'site_admin'>): Nav
     .map(({ path, nav }) => ({ path, nav }))
     .sort((a, b) => a.nav.order - b.nav.order);
 }
+
+export type NavItem = { kind: 'link'; entry: NavEntry } | { kind: 'group'; label: NonNullable<NavSlot['group']>; entries: NavEntry[] };
+
+/** Menu items: entries of one group become one item at the place of the group's first entry. */
+export function navItems(entries: readonly NavEntry[]): NavItem[] {
+  const items: NavItem[] = [];
+  for (const entry of entries) {
+    const group = entry.nav.group;
+    if (!group) {
+      items.push({ kind: 'link', entry });
+      continue;
+    }
+    const existing = items.find((i): i is Extract<NavItem, { kind: 'group' }> => i.kind === 'group' && i.label === group);
+    if (existing) existing.entries.push(entry);
+    else items.push({ kind: 'group', label: group, entries: [entry] });
+  }
+  return items;
+}
