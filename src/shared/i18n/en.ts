@@ -827,6 +827,7 @@ const en = {
   'login.submit': 'Log in',
   // --- forgotten password ---
   'login.forgot': "Forgot your password?",
+  'login.edit_link': "Update your member data without a password",
   'reset.request_page': "Forgotten password",
   'reset.request_intro': "Enter the email address you have in the association's register. We will send a link to it for setting a new password.",
   'reset.email': "Email",

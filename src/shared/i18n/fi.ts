@@ -827,6 +827,7 @@ const fi = {
   'login.submit': 'Kirjaudu sisään',
   // --- forgotten password ---
   'login.forgot': "Unohtuiko salasana?",
+  'login.edit_link': "Päivitä jäsentietosi ilman salasanaa",
   'reset.request_page': "Unohtunut salasana",
   'reset.request_intro': "Kirjoita sähköpostiosoite, jolla olet yhdistyksen jäsenrekisterissä. Lähetämme siihen linkin, jolla voit asettaa uuden salasanan.",
   'reset.email': "Sähköposti",

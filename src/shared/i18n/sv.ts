@@ -827,6 +827,7 @@ const sv = {
   'login.submit': 'Logga in',
   // --- forgotten password ---
   'login.forgot': "Glömt lösenordet?",
+  'login.edit_link': "Uppdatera dina medlemsuppgifter utan lösenord",
   'reset.request_page': "Glömt lösenord",
   'reset.request_intro': "Skriv e-postadressen som du har i föreningens medlemsregister. Vi skickar en länk dit som du kan använda för att välja ett nytt lösenord.",
   'reset.email': "E-post",

@@ -1,18 +1,13 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCreditCard, IconPlayerStop } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LIST_PAGE_SIZE } from '../../../shared/constants';
 import { formatFinnishDateTime } from '../../../shared/finnish/date';
 import type { AnnouncementReply } from '../../../shared/schemas/messages';
 import { inFlight, useCancelAnnouncement } from '../../api/announcements';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { MessageCancelControls, type UnpaidTexts } from './MessageCancelControls';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { notifySuccess } from '../../components/notify';
 import { Pager } from '../../components/Pager';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { announcementPath, paymentMethodPath } from '../../paths';
+import { announcementPath } from '../../paths';
 import { ScrollTable } from '../../components/ScrollTable';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from './labels';
 
@@ -25,26 +20,16 @@ interface AnnouncementSentProps {
 }
 
 /** A sent (or paying, or cancelled) announcement: counts per delivery status and every recipient's status. */
+const TEXTS: UnpaidTexts = { payingTitle: 'announcements.paying_title', payingText: 'announcements.paying_text', cancelUnpaid: 'announcements.cancel_unpaid', cancelUnpaidTitle: 'announcements.cancel_unpaid_title', cancelUnpaidText: 'announcements.cancel_unpaid_text', cancelledUnpaidNotice: 'announcements.cancelled_unpaid_notice' };
+
 export function AnnouncementSent({ announcement: a, page, onPage, error }: AnnouncementSentProps) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
-  // Waiting for payment, the whole announcement is cancelled; once sent, only what is still queued.
-  const unpaid = a.status === 'paying';
   const cancel = useCancelAnnouncement();
   const queued = a.msg_statuses.queued ?? 0;
   const number = new Intl.NumberFormat('fi-FI');
   const pages = Math.max(1, Math.ceil(a.msgs_count / LIST_PAGE_SIZE));
   const klo = t('log.klo');
 
-  const runCancel = useGuardedSubmit(async () => {
-    try {
-      await cancel.mutateAsync(a.id);
-      setAsking(false);
-      notifySuccess(unpaid ? t('announcements.cancelled_unpaid_notice') : t('announcements.cancelled_notice'));
-    } catch {
-      // Shown in the modal.
-    }
-  });
 
   return (
     <Stack gap="lg">
@@ -82,30 +67,15 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
         </Stack>
       </Paper>
 
-      {a.status === 'paying' && a.mooney_id ? (
-        <Alert color="blue" variant="light" icon={<IconCreditCard aria-hidden />}>
-          <Stack gap="xs" align="flex-start">
-            <Text fw={700}>{t('announcements.paying_title')}</Text>
-            <Text>{t('announcements.paying_text')}</Text>
-            <Group gap="sm">
-              <Button component={Link} to={paymentMethodPath(a.mooney_id, announcementPath(a.id))}>
-                {t('announcements.pay')}
-              </Button>
-              <Button variant="default" onClick={() => setAsking(true)} data-testid="cancel-unpaid">
-                {t('announcements.cancel_unpaid')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      ) : null}
-
-      {queued > 0 ? (
-        <Group>
-          <Button variant="default" color="red" leftSection={<IconPlayerStop size={18} aria-hidden />} onClick={() => setAsking(true)} data-testid="cancel-queued">
-            {t('announcements.cancel_queued')}
-          </Button>
-        </Group>
-      ) : null}
+      <MessageCancelControls
+        status={a.status}
+        mooneyId={a.mooney_id}
+        goto={announcementPath(a.id)}
+        queued={queued}
+        cancel={() => cancel.mutateAsync(a.id)}
+        cancelError={cancel.error}
+        texts={TEXTS}
+      />
 
       <section aria-labelledby="announcement-recipients">
         <Title order={2} size="h3" id="announcement-recipients" mb="sm">
@@ -147,19 +117,6 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
           </>
         )}
       </section>
-
-      <ConfirmModal
-        opened={asking}
-        title={unpaid ? t('announcements.cancel_unpaid_title') : t('announcements.cancel_title')}
-        confirmLabel={unpaid ? t('announcements.cancel_unpaid') : t('announcements.cancel_confirm')}
-        danger
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void runCancel.run()}
-        pending={runCancel.pending}
-        error={cancel.error}
-      >
-        <Text>{unpaid ? t('announcements.cancel_unpaid_text') : t('announcements.cancel_text', { count: queued })}</Text>
-      </ConfirmModal>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { isApiError } from '../../api/errors';
 import { needsMfa, useMfaEnroll, useMfaReset, useMfaVerify } from '../../api/security';
 import { useLogin } from '../../api/session';
 import { GOTO_PARAM, RESET_PATH, sanitizeGoto } from '../../auth/goto';
+import { PATHS } from '../../paths';
 import { translateFieldErrors } from '../../components/formErrors';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { messageText } from '../../i18n/messages';
@@ -188,9 +189,15 @@ export function LoginPage() {
               inputProps={form.getInputProps('password')}
             />
           </AuthForm>
-          <Anchor component={Link} to={RESET_PATH} display="inline-block" mt="md">
-            {t('login.forgot')}
-          </Anchor>
+          <Group gap="lg" mt="md">
+            <Anchor component={Link} to={RESET_PATH}>
+              {t('login.forgot')}
+            </Anchor>
+            {/* A member without a password edits their data by a link sent to their email. */}
+            <Anchor component={Link} to={PATHS.updateRequestEditLinks}>
+              {t('login.edit_link')}
+            </Anchor>
+          </Group>
         </>
       ) : step.kind === 'code' ? (
         <Stack gap="md">

@@ -1,19 +1,14 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCreditCard, IconPlayerStop } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { UPDREQS_PAGE_SIZE } from '../../../shared/constants';
 import { formatFinnishDateTime } from '../../../shared/finnish/date';
 import { UPDREQ_INSTANCE_STATUSES, type UpdreqReply } from '../../../shared/schemas/updreqs';
 import { updreqInFlight, useCancelUpdreq } from '../../api/updreqsAdmin';
-import { ConfirmModal } from '../../components/ConfirmModal';
+import { MessageCancelControls, type UnpaidTexts } from '../announcements/MessageCancelControls';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { notifySuccess } from '../../components/notify';
 import { Pager } from '../../components/Pager';
 import { ScrollTable } from '../../components/ScrollTable';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { paymentMethodPath, updateRequestPath } from '../../paths';
+import { updateRequestPath } from '../../paths';
 import { mediaLabel, messageStatusLabel } from '../announcements/labels';
 import { formatRate, INSTANCE_COLORS, instanceStatusLabel } from './updreqLabels';
 
@@ -26,25 +21,16 @@ interface UpdreqSentProps {
 }
 
 /** A sent (or paying, or cancelled) update request: counts per instance status, the response rate and every recipient's status. */
+const TEXTS: UnpaidTexts = { payingTitle: 'updreqs.paying_title', payingText: 'updreqs.paying_text', cancelUnpaid: 'updreqs.cancel_unpaid', cancelUnpaidTitle: 'updreqs.cancel_unpaid_title', cancelUnpaidText: 'updreqs.cancel_unpaid_text', cancelledUnpaidNotice: 'updreqs.cancelled_unpaid_notice' };
+
 export function UpdreqSent({ updreq: u, page, onPage, error }: UpdreqSentProps) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
-  const unpaid = u.status === 'paying';
   const cancel = useCancelUpdreq();
   const queued = u.updreq_statuses.queued ?? 0;
   const number = new Intl.NumberFormat('fi-FI');
   const pages = Math.max(1, Math.ceil(u.instances_count / UPDREQS_PAGE_SIZE));
   const klo = t('log.klo');
 
-  const runCancel = useGuardedSubmit(async () => {
-    try {
-      await cancel.mutateAsync(u.id);
-      setAsking(false);
-      notifySuccess(unpaid ? t('updreqs.cancelled_unpaid_notice') : t('announcements.cancelled_notice'));
-    } catch {
-      // Shown in the modal.
-    }
-  });
 
   return (
     <Stack gap="lg">
@@ -91,30 +77,15 @@ export function UpdreqSent({ updreq: u, page, onPage, error }: UpdreqSentProps) 
         </Stack>
       </Paper>
 
-      {unpaid && u.mooney_id ? (
-        <Alert color="blue" variant="light" icon={<IconCreditCard aria-hidden />}>
-          <Stack gap="xs" align="flex-start">
-            <Text fw={700}>{t('updreqs.paying_title')}</Text>
-            <Text>{t('updreqs.paying_text')}</Text>
-            <Group gap="sm">
-              <Button component={Link} to={paymentMethodPath(u.mooney_id, updateRequestPath(u.id))}>
-                {t('announcements.pay')}
-              </Button>
-              <Button variant="default" onClick={() => setAsking(true)} data-testid="cancel-unpaid">
-                {t('updreqs.cancel_unpaid')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      ) : null}
-
-      {queued > 0 ? (
-        <Group>
-          <Button variant="default" color="red" leftSection={<IconPlayerStop size={18} aria-hidden />} onClick={() => setAsking(true)} data-testid="cancel-queued">
-            {t('announcements.cancel_queued')}
-          </Button>
-        </Group>
-      ) : null}
+      <MessageCancelControls
+        status={u.status}
+        mooneyId={u.mooney_id}
+        goto={updateRequestPath(u.id)}
+        queued={queued}
+        cancel={() => cancel.mutateAsync(u.id)}
+        cancelError={cancel.error}
+        texts={TEXTS}
+      />
 
       <section aria-labelledby="updreq-instances">
         <Title order={2} size="h3" id="updreq-instances" mb="sm">
@@ -156,19 +127,6 @@ export function UpdreqSent({ updreq: u, page, onPage, error }: UpdreqSentProps) 
           </>
         )}
       </section>
-
-      <ConfirmModal
-        opened={asking}
-        title={unpaid ? t('updreqs.cancel_unpaid_title') : t('announcements.cancel_title')}
-        confirmLabel={unpaid ? t('updreqs.cancel_unpaid') : t('announcements.cancel_confirm')}
-        danger
-        onCancel={() => setAsking(false)}
-        onConfirm={() => void runCancel.run()}
-        pending={runCancel.pending}
-        error={cancel.error}
-      >
-        <Text>{unpaid ? t('updreqs.cancel_unpaid_text') : t('announcements.cancel_text', { count: queued })}</Text>
-      </ConfirmModal>
     </Stack>
   );
 }
