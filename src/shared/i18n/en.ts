@@ -43,6 +43,7 @@ const en = {
   expense_invalid_amount: "Check the amount (e.g. 12,50).",
   expense_invalid_km: "Check the kilometres (e.g. 123,4).",
   expense_return_before_departure: "The return must be after the departure.",
+  expense_per_diem_too_short: "A trip of 6 hours or less earns no per diem.",
   expense_date_in_future: "The date cannot be in the future.",
   expense_rate_unknown: "There are no allowance rates for this year.",
   expense_receipt_parse_failed: "The file could not be read. Attach an image (JPEG, PNG or WebP) or a PDF.",

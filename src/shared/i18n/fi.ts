@@ -42,6 +42,7 @@ const fi = {
   expense_invalid_amount: "Tarkista summa (esim. 12,50).",
   expense_invalid_km: "Tarkista kilometrit (esim. 123,4).",
   expense_return_before_departure: "Paluun on oltava lähdön jälkeen.",
+  expense_per_diem_too_short: "Alle 6 tunnin matkasta ei makseta päivärahaa.",
   expense_date_in_future: "Päivämäärä ei voi olla tulevaisuudessa.",
   expense_rate_unknown: "Tälle vuodelle ei ole korvausperusteita.",
   expense_receipt_parse_failed: "Tiedostoa ei voitu lukea. Liitä kuva (JPEG, PNG tai WebP) tai PDF.",

@@ -43,6 +43,7 @@ const sv = {
   expense_invalid_amount: "Kontrollera beloppet (t.ex. 12,50).",
   expense_invalid_km: "Kontrollera kilometrarna (t.ex. 123,4).",
   expense_return_before_departure: "Återkomsten måste vara efter avfärden.",
+  expense_per_diem_too_short: "För en resa på högst 6 timmar betalas inget dagtraktamente.",
   expense_date_in_future: "Datumet kan inte vara i framtiden.",
   expense_rate_unknown: "Det finns inga ersättningsgrunder för detta år.",
   expense_receipt_parse_failed: "Filen kunde inte läsas. Bifoga en bild (JPEG, PNG eller WebP) eller en PDF.",
