@@ -182,6 +182,8 @@ export const LOG_EVENT_GROUPS = {
     'membercard_cancelled',
     'membercard_image_uploaded',
   ],
+  // Expense claims: a claim saved (new or changed while pending), its status changed, a comment, a payment batch.
+  expense_claims: ['expense_claim_saved', 'expense_claim_status_changed', 'expense_claim_commented', 'expense_claims_paid'],
   sessions: [
     'login',
     'login_failed',
@@ -262,3 +264,20 @@ export const MEMBERCARD_ALWAYS_FIELDS = ['firstname', 'lastname'] as const;
 export const MEMBERCARD_DEFAULT_FIELDS = ['member_number', 'member_since'] as const;
 /** Card shapes: a bank card's 85.6 × 54 mm lying down, or standing for a phone screen. */
 export const MEMBERCARD_ASPECTS = ['landscape', 'portrait'] as const;
+
+/** Expense claims: lists per page, items per claim, receipt files, text lengths. */
+export const EXPENSE_CLAIMS_PAGE_SIZE = 20;
+export const EXPENSE_CLAIM_ITEMS_MAX = 50;
+export const EXPENSE_RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const EXPENSE_RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/** Receipt images are stored re-encoded as JPEG within this many pixels on the long side. */
+export const EXPENSE_RECEIPT_MAX_PX = 2400;
+/** A receipt PDF may have at most this many pages. */
+export const EXPENSE_RECEIPT_MAX_PAGES = 20;
+export const EXPENSE_DESCRIPTION_MAX = 500;
+export const EXPENSE_COMMENT_MAX = 2000;
+/** Kilometres of one km item, and the largest amount of one receipt (cents). */
+export const EXPENSE_KM_MAX = 10_000;
+export const EXPENSE_RECEIPT_AMOUNT_MAX_C = 10_000_000;
+/** Unattached receipt files older than this are removed. */
+export const EXPENSE_UNATTACHED_FILE_TTL_MS = 24 * 60 * 60 * 1000;

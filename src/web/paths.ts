@@ -75,6 +75,8 @@ export const PATHS = {
   membercard: '/membercard/:id',
 
   expenseClaims: '/expenseclaim',
+  /** A member's new claim (the claimant's own form). */
+  expenseClaimNew: '/expenseclaim/new',
   expenseClaimArchive: '/expenseclaim/archive',
   expenseClaimView: '/expenseclaim/view/:personId/:accountNumber',
   expenseClaim: '/expenseclaim/:id',
@@ -123,6 +125,12 @@ export const memberSearchPath = (term: string): string =>
 export const announcementPath = (id: number): string => withId(PATHS.announcement, id);
 export const updateRequestPath = (id: number): string => withId(PATHS.updateRequest, id);
 export const membercardPath = (id: number): string => withId(PATHS.membercard, id);
+export const expenseClaimPath = (id: number): string => withId(PATHS.expenseClaim, id);
+export const expenseClaimViewPath = (personId: number, accountNumber: string): string =>
+  PATHS.expenseClaimView.replace(':personId', String(personId)).replace(':accountNumber', encodeURIComponent(accountNumber));
+/** The printout of a claimant-account's claims in a status; for paid ones, of one payment batch. */
+export const expenseClaimPdfPath = (personId: number, accountNumber: string, status: string, timestamp: string): string =>
+  PATHS.expenseClaimPdf.replace(':personId', String(personId)).replace(':accountNumber', encodeURIComponent(accountNumber)).replace(':status', status).replace(':timestamp', timestamp);
 export const editMeHashPath = (hash: string): string => PATHS.editMeHash.replace(':hash', encodeURIComponent(hash));
 export const editMeThanksPath = (source: 'h' | 's'): string => PATHS.editMeThanks.replace(':source', source);
 export const memberCardPublicPath = (token: string): string => PATHS.memberCardPublic.replace(':token', encodeURIComponent(token));

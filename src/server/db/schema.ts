@@ -599,6 +599,81 @@ export interface TenantImagesTable {
 }
 export type TenantImagePurpose = 'membercard_logo' | 'membercard_bgimage';
 
+/** Migration 027: one claimant's expense claim to one account. */
+export interface ExpenseClaimsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  person_id: number;
+  person_name: string;
+  person_account_number: string;
+  status: Generated<ExpenseClaimStatus>;
+  description: Generated<string>;
+  amount_c: Generated<number>;
+  item_count: Generated<number>;
+  date_min: string | null;
+  date_max: string | null;
+  author_id: number | null;
+  created_at: string;
+  updated_at: string;
+  date_accepted: string | null;
+  date_rejected: string | null;
+  rejection_reason: string | null;
+  date_paid: string | null;
+  paid_batch: string | null;
+}
+export type ExpenseClaimStatus = 'pending' | 'accepted' | 'rejected' | 'paid';
+export type ExpenseItemType = 'receipt' | 'km' | 'per_diem';
+
+export interface ExpenseClaimItemsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  claim_id: number;
+  position: number;
+  type: ExpenseItemType;
+  date: string;
+  description: Generated<string>;
+  amount_c: number;
+  receipt_id: number | null;
+  location: string | null;
+  vehicle: string | null;
+  km: string | null;
+  km_price_c: number | null;
+  rate_year: number | null;
+  started_at: string | null;
+  returned_at: string | null;
+  per_diem_full: number | null;
+  per_diem_partial: number | null;
+}
+
+export interface ExpenseClaimFilesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  member_id: number;
+  claim_id: number | null;
+  filename: Generated<string>;
+  mime: string;
+  data: Buffer;
+  bytes: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  pages: number | null;
+  created_at: string;
+}
+
+export interface ExpenseClaimEventsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  claim_id: number;
+  kind: 'created' | 'updated' | 'status' | 'comment';
+  from_status: string | null;
+  to_status: string | null;
+  comment: string | null;
+  author_id: number | null;
+  author_name: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -641,6 +716,10 @@ export interface Database {
   member_cards: MemberCardsTable;
   signing_keys: SigningKeysTable;
   tenant_images: TenantImagesTable;
+  expense_claims: ExpenseClaimsTable;
+  expense_claim_items: ExpenseClaimItemsTable;
+  expense_claim_files: ExpenseClaimFilesTable;
+  expense_claim_events: ExpenseClaimEventsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -83,6 +83,12 @@ describe('virtualBarcode', () => {
     expect(virtualBarcode({ ...base, amountCents: 100_000_000 }).slice(17, 25)).toBe('00000000');
   });
 
+  it('writes 20 zeros for no reference, and reads them back as none (a payment to a person)', () => {
+    const code = virtualBarcode({ iban: 'FI79 4405 2020 0360 82', amountCents: 12_345, reference: '', dueDate: null });
+    expect(code).toBe(`479440520200360820001234500000000000000000000000000000`);
+    expect(parseVirtualBarcode(code)).toEqual({ iban: 'FI79 4405 2020 0360 82', amountCents: 12_345, reference: '', dueDate: null });
+  });
+
   it('throws RangeError for bad input', () => {
     const base = { iban: 'FI79 4405 2020 0360 82', amountCents: 100, reference: '1234561', dueDate: null };
     expect(() => virtualBarcode({ ...base, iban: 'DE89 3704 0044 0532 0130 00' })).toThrow(RangeError);

@@ -2,7 +2,8 @@
 // v5.3. 54 digits:
 //   version 4 (Finnish reference): 4 | IBAN digits 16 | euros 6 | cents 2 | 000 | reference 20 | YYMMDD
 //   version 5 (RF reference):      5 | IBAN digits 16 | euros 6 | cents 2 | RF check 2 | RF body 21 | YYMMDD
-// Numbers are zero-padded on the left. Amount 0 means "payer fills it in" and is
+// Numbers are zero-padded on the left. A version 4 code without a reference (a payment to a
+// person, e.g. an expense claim) carries 20 zeros there. Amount 0 means "payer fills it in" and is
 // also used when the amount does not fit; due date 000000 means none.
 
 import { compactIban, normalizeIban, validateIban } from './iban';
@@ -61,6 +62,8 @@ export function virtualBarcode(input: VirtualBarcodeData): string {
   }
 
   const reference = compactReference(input.reference);
+  // No reference at all (an expense claim paid to a person): the field is all zeros.
+  if (reference === '') return `4${ibanDigits}${amount}000${'0'.repeat(20)}${due}`;
   if (!isValidReference(reference)) throw new RangeError('Invalid reference');
   return `4${ibanDigits}${amount}000${reference.padStart(20, '0')}${due}`;
 }
@@ -87,8 +90,9 @@ export function parseVirtualBarcode(code: string): VirtualBarcodeData {
   let reference: string;
   if (text.startsWith('4')) {
     if (text.slice(25, 28) !== '000') throw new RangeError('Reserved digits must be zero');
-    reference = unpad(text.slice(28, 48), 4);
-    if (!isValidReference(reference)) throw new RangeError('Invalid reference in virtual barcode');
+    const digits = text.slice(28, 48);
+    reference = /^0+$/.test(digits) ? '' : unpad(digits, 4);
+    if (reference !== '' && !isValidReference(reference)) throw new RangeError('Invalid reference in virtual barcode');
   } else {
     reference = `RF${text.slice(25, 27)}${unpad(text.slice(27, 48), 1)}`;
     if (!isValidRfReference(reference)) throw new RangeError('Invalid RF reference in virtual barcode');
