@@ -2,6 +2,7 @@ import type { Deps } from '../../deps';
 import type { Tenant } from '../../db/schema';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { formatFinnishDate } from '../../../shared/finnish/date';
+import { normalizeIban } from '../../../shared/finnish/iban';
 import { publicBase } from '../../lib/publicUrl';
 import { systemFrom } from '../mail/from';
 import * as members from '../members/repo';
@@ -22,7 +23,7 @@ const TYPE_TEXT: Record<Item['type'], string> = { receipt: 'Kuitti', km: 'Kilome
 export const claimUrl = (deps: Deps, tenant: Tenant, id: number): string => `${publicBase(deps.config, tenant)}/expenseclaim/${String(id)}`;
 
 function itemLine(it: Item): string {
-  const what = it.type === 'km' ? `${it.km ?? ''} km, ${it.location ?? ''}` : it.type === 'per_diem' ? (it.location ?? '') : it.description;
+  const what = it.type === 'km' ? `${(it.km ?? '').replace('.', ',')} km, ${it.location ?? ''}` : it.type === 'per_diem' ? (it.location ?? '') : it.description;
   return `- ${formatFinnishDate(it.date)} ${TYPE_TEXT[it.type]}: ${what} – ${formatAmount(it.amount_c)}`;
 }
 
@@ -43,7 +44,7 @@ async function claimantEmail(deps: Deps, tenant: Tenant, claim: Claim): Promise<
 /** After a save: the claimant's confirmation, and with eclaim_notify the site admins' notice of a new claim. */
 export async function sendSaved(deps: Deps, tenant: Tenant, claim: Claim, items: readonly Item[], created: boolean, notifyAdmins: boolean): Promise<void> {
   const lines = items.map(itemLine).join('\n');
-  const summary = `${claim.description}\n\n${lines}\n\nYhteensä ${formatAmount(claim.amount_c)}\nMaksetaan tilille ${claim.person_account_number}`;
+  const summary = `${claim.description}\n\n${lines}\n\nYhteensä ${formatAmount(claim.amount_c)}\nMaksetaan tilille ${normalizeIban(claim.person_account_number)}`;
   await send(
     deps,
     tenant,
@@ -85,6 +86,6 @@ export async function sendPaid(deps: Deps, tenant: Tenant, sample: Claim, count:
     tenant,
     await claimantEmail(deps, tenant, sample),
     `Kulukorvaukset maksettu – ${tenant.name}`,
-    `Hei ${sample.person_name},\n\n${String(count)} hyväksyttyä kulukorvaushakemustasi on merkitty maksetuiksi, yhteensä ${formatAmount(amountC)}, tilille ${sample.person_account_number}.\n`,
+    `Hei ${sample.person_name},\n\n${String(count)} hyväksyttyä kulukorvaushakemustasi on merkitty maksetuiksi, yhteensä ${formatAmount(amountC)}, tilille ${normalizeIban(sample.person_account_number)}.\n`,
   );
 }
