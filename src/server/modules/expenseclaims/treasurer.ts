@@ -111,7 +111,11 @@ export async function markPaid(deps: Deps, tenant: Tenant, me: Member, body: { p
   const result = await act(deps, tenant, me, 'expense_claims_paid', async (trx, line, at) => {
     const batch = at.replace(/\D/g, '').slice(0, 14);
     const paid = await repo.markPaid(trx, tenant.id, body.person_id, account, at, batch);
-    if (paid.length === 0) throw ValidationError.general('expense_nothing_to_pay');
+    if (paid.length === 0) {
+      // A claimant-account with no claims here (another association's, a typo) is not found.
+      const any = await repo.ofClaimant(trx, tenant.id, body.person_id, account, EXPENSE_CLAIM_STATUSES);
+      throw any.length === 0 ? new NotFound() : ValidationError.general('expense_nothing_to_pay');
+    }
     const amount = paid.reduce((sum, p) => sum + p.amount_c, 0);
     line.context = `member:${String(body.person_id)}`;
     line.data = [
