@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
@@ -61,6 +62,10 @@ describe(`expense claim receipts (${testDialect})`, () => {
     expect(bad.body.errors).toEqual({ file: ['expense_receipt_parse_failed'] });
     // A name spelt with #xx escapes is the same name.
     expect(pdfHasActiveContent(Buffer.from('%PDF-1.4\n1 0 obj<</S/J#61vaScript>>endobj'))).toBe(true);
+    // A script hidden in a compressed object stream is found too; a plain content stream is not read as one.
+    const objStm = (type: string) => Buffer.concat([Buffer.from(`%PDF-1.5\n5 0 obj<</Type/${type}/N 1/First 4/Filter/FlateDecode>>stream\n`, 'latin1'), zlib.deflateSync(Buffer.from('7 0 <</S/JavaScript/JS(app.alert(1))>>')), Buffer.from('\nendstream\nendobj\n')]);
+    expect(pdfHasActiveContent(objStm('ObjStm'))).toBe(true);
+    expect(pdfHasActiveContent(objStm('XObject'))).toBe(false);
   });
 
   it('refuses a broken PDF, HTML, SVG, garbage and an oversize file under the field', async () => {
