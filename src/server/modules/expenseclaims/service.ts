@@ -166,9 +166,9 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Expense
     await repo.addEvent(trx, tenant.id, { claim_id: claimId, kind: old ? 'updated' : 'created', from_status: null, to_status: null, comment: null, author_id: me.id, author_name: name, created_at: at });
     line.context = `member:${String(me.id)}`;
     line.data = [
-      { field: 'claim', new: claimId },
-      { field: 'amount_c', old: old?.amount_c ?? null, new: values.amount_c },
-      { field: 'item_count', old: old?.item_count ?? null, new: values.item_count },
+      { field: 'expense_claim', new: claimId },
+      { field: 'amount', old: old?.amount_c ?? null, new: values.amount_c },
+      { field: 'expense_items', old: old?.item_count ?? null, new: values.item_count },
     ];
     return claimId;
   });

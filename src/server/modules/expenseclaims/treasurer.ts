@@ -81,9 +81,9 @@ export async function updateStatus(deps: Deps, tenant: Tenant, me: Member, body:
     await repo.addEvent(trx, tenant.id, { claim_id: c.id, kind: 'status', from_status: c.status, to_status: body.status, comment: comment || null, author_id: me.id, author_name: fullname(me), created_at: at });
     line.context = `member:${String(c.person_id)}`;
     line.data = [
-      { field: 'claim', new: c.id },
-      { field: 'status', old: c.status, new: body.status },
-      ...(comment ? [{ field: 'comment', new: comment }] : []),
+      { field: 'expense_claim', new: c.id },
+      { field: 'expense_status', old: c.status, new: body.status },
+      ...(comment ? [{ field: 'expense_comment', new: comment }] : []),
     ];
   });
   const after = await claimOf(deps, tenant, c.id);
@@ -97,8 +97,8 @@ export async function addComment(deps: Deps, tenant: Tenant, me: Member, body: {
     await repo.addEvent(trx, tenant.id, { claim_id: c.id, kind: 'comment', from_status: null, to_status: null, comment: body.comment, author_id: me.id, author_name: fullname(me), created_at: at });
     line.context = `member:${String(c.person_id)}`;
     line.data = [
-      { field: 'claim', new: c.id },
-      { field: 'comment', new: body.comment },
+      { field: 'expense_claim', new: c.id },
+      { field: 'expense_comment', new: body.comment },
     ];
   });
   await mail.sendChange(deps, tenant, c, { comment: body.comment });
@@ -120,9 +120,9 @@ export async function markPaid(deps: Deps, tenant: Tenant, me: Member, body: { p
     line.context = `member:${String(body.person_id)}`;
     line.data = [
       { field: 'count', new: paid.length },
-      { field: 'amount_c', new: amount },
-      { field: 'batch', new: batch },
-      { field: 'claims', new: paid.map((p) => p.id) },
+      { field: 'amount', new: amount },
+      { field: 'expense_batch', new: batch },
+      { field: 'expense_claims', new: paid.map((p) => p.id) },
     ];
     return { count: paid.length, amount_c: amount, batch, firstId: paid[0]!.id };
   });
