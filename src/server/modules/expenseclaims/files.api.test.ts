@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import { EXIF_SECRET, jpegWithMetadata, pngWithScript, PNG_SCRIPT } from '../../test/factories/card-images';
 import { enableClaims, receiptPdf, uploadReceipt } from '../../test/factories/expenseclaims';
-import { EXPENSE_RECEIPT_MAX_BYTES, EXPENSE_RECEIPT_MAX_PX, EXPENSE_UNATTACHED_FILE_TTL_MS } from '../../../shared/constants';
+import { EXPENSE_RECEIPT_MAX_BYTES, EXPENSE_RECEIPT_MAX_PX, EXPENSE_UNATTACHED_FILE_TTL_MS, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 import { cleanupUploads } from '../importer/cleanup';
 import { pdfHasActiveContent } from './files';
 import type { CreatedTenant } from '../tenants/service';
@@ -102,5 +102,13 @@ describe(`expense claim receipts (${testDialect})`, () => {
     await cleanupUploads(t.deps);
     const left = await t.deps.db.selectFrom('expense_claim_files').select('id').where('id', 'in', [loose.body.id, kept.body.id]).execute();
     expect(left.map((r) => r.id)).toEqual([kept.body.id]);
+  });
+
+  it('counts uploads per member: past the limit a banner, before the file is read', async () => {
+    const carl = await memberClient(t, a);
+    for (let i = 0; i < UPLOADS_MAX_PER_MEMBER; i++) expect((await uploadReceipt(carl, 'ei kuva')).status).toBe(400);
+    const r = await uploadReceipt(carl, await jpegWithMetadata(8, 8));
+    expect(r.status).toBe(429);
+    expect(r.body.errors).toEqual({ general: ['expense_upload_rate_limited'] });
   });
 });
