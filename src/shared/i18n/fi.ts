@@ -48,6 +48,8 @@ const fi = {
   expense_receipt_parse_failed: "Tiedostoa ei voitu lukea. Liitä kuva (JPEG, PNG tai WebP) tai PDF.",
   expense_receipt_too_large: "Tiedosto on liian suuri (enintään 10 Mt).",
   expense_receipt_not_yours: "Kuittia ei löytynyt. Lataa se uudelleen.",
+  // expense claims (F): receipt uploads counted per member and association
+  expense_upload_rate_limited: "Liian monta tiedostoa lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   edit_link_invalid: "Linkki on vanhentunut tai korvattu uudella. Tilaa uusi linkki.",
   members_fill_email: "Anna sähköpostiosoite.",
   members_cannot_send_membercard: "Jäsenkorttia ei voi lähettää tekstiviestinä jäsenelle, jolla ei ole matkapuhelinnumeroa.",
@@ -1835,6 +1837,13 @@ const fi = {
   // bank: review and mandate
   'log.field.bank_payment': "Pankkimaksu",
   'log.field.bank_mandate': "Pankkivaltuutuksen tili",
+  // expense claims (F): fields of the claims' log lines
+  'log.field.expense_claim': "Kulukorvaushakemus",
+  'log.field.expense_claims': "Kulukorvaushakemukset",
+  'log.field.expense_items': "Kuluja",
+  'log.field.expense_status': "Tila",
+  'log.field.expense_comment': "Kommentti",
+  'log.field.expense_batch': "Maksuerä",
   'log.field.reminder': "Maksumuistutus",
   'log.field.payment': "Maksu",
   // bank: import
