@@ -70,6 +70,9 @@ test('rahastonhoitaja hylkää ja hyväksyy kulukorvaukset, maksaa ja tulostaa m
   await expect(page.getByRole('heading', { level: 1, name: /Kulukorvaushakemus \d+/ })).toBeVisible();
   await expect(page.getByTestId('eclaim-item')).toContainText('Kahvit talkoisiin');
   await expect(page.getByRole('link', { name: 'Avaa kuitti: Kahvit talkoisiin' })).toBeVisible();
+  // The thumbnail is the stored (re-encoded) photo, served to the treasurer.
+  const thumb = page.getByRole('img', { name: 'Avaa kuitti: Kahvit talkoisiin' });
+  await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(page, 'kulukorvaushakemus, kuitti');
   await page.getByRole('button', { name: 'Hylkää' }).click();
   const dialog = page.getByRole('dialog', { name: 'Hylkää hakemus' });
