@@ -1,92 +1,27 @@
-import { Anchor, Badge, Button, Group, Image, List, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { Anchor, Badge, Button, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { ExpenseClaimReply } from '../../../shared/schemas/expenseclaims';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { formatFinnishDate, formatFinnishDateTime } from '../../../shared/finnish/date';
 import { normalizeIban } from '../../../shared/finnish/iban';
-import { EXPENSE_COMMENT_MAX } from '../../../shared/constants';
-import { useAddExpenseComment, useUpdateExpenseStatus } from '../../api/expenseclaimsAdmin';
-import { fieldErrorKeys } from '../../api/errorKeys';
+import { useExpenseClaimAdmin, useUpdateExpenseStatus } from '../../api/expenseclaimsAdmin';
+import { isApiError } from '../../api/errors';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { NotFoundContent } from '../errors/NotFoundContent';
+import { BackToExpenseClaims } from './ExpenseClaimsArchivePage';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { NewTabLink } from '../../components/NewTabLink';
 import { notifySuccess } from '../../components/notify';
 import { ScrollTable } from '../../components/ScrollTable';
-import { fieldMessageText } from '../../i18n/messages';
-import { expenseClaimViewPath } from '../../paths';
+import { expenseClaimViewPath, PATHS } from '../../paths';
 import { eventTitle, itemDetails, itemTypeLabel, statusLabel, STATUS_COLOR, volunteerWarnings } from './claimsAdmin';
 import { RejectModal } from './RejectModal';
-
-const FIELDS = ['comment'] as const;
-
-function Receipt({ item }: { item: ExpenseClaimReply['items'][number] }) {
-  const { t } = useTranslation();
-  const r = item.receipt;
-  if (!r) return <>–</>;
-  if (r.mime === 'application/pdf') {
-    return (
-      <NewTabLink href={r.url} newTabText={t('eclaimadmin.new_tab')} data-testid="eclaim-receipt-pdf">
-        {t('eclaimadmin.receipt_pdf')}
-      </NewTabLink>
-    );
-  }
-  // A thumbnail that opens the full image in a new tab; the link's name is the alt text.
-  return (
-    <Anchor href={r.url} target="_blank" rel="noopener" data-testid="eclaim-receipt-image" style={{ display: 'inline-block' }}>
-      <Image src={r.url} alt={t('eclaimadmin.receipt_image', { description: item.description || formatFinnishDate(item.date) })} w={96} h={96} fit="contain" radius="sm" bd="1px solid var(--mantine-color-gray-4)" />
-    </Anchor>
-  );
-}
-
-function CommentForm({ claimId }: { claimId: number }) {
-  const { t } = useTranslation();
-  const [comment, setComment] = useState('');
-  const add = useAddExpenseComment();
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const key = fieldErrorKeys(add.error, FIELDS).comment;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (add.isPending) return;
-    add.mutate(
-      { id: claimId, comment: comment.trim() },
-      {
-        onSuccess: () => {
-          setComment('');
-          notifySuccess(t('eclaimadmin.comment_done'));
-        },
-        onError: () => ref.current?.focus(),
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="xs" maw={640}>
-        <ErrorBanner error={add.error} fields={FIELDS} />
-        <Textarea
-          ref={ref}
-          label={t('eclaimadmin.add_comment')}
-          description={t('eclaimadmin.comment_help')}
-          value={comment}
-          onChange={(e) => setComment(e.currentTarget.value)}
-          error={key ? fieldMessageText(key) : null}
-          maxLength={EXPENSE_COMMENT_MAX}
-          autosize
-          minRows={2}
-          data-testid="eclaim-comment"
-        />
-        <Group>
-          <Button type="submit" variant="default" loading={add.isPending} data-testid="eclaim-comment-submit">
-            {t('eclaimadmin.comment_submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
+import { CommentForm, Receipt } from './ClaimAdminParts';
 
 /** A claim as the treasurer sees it: every item with receipts, comments and history, and the moves it allows. */
-export function ExpenseClaimAdminView({ claim }: { claim: ExpenseClaimReply }) {
+function ClaimAdminBody({ claim }: { claim: ExpenseClaimReply }) {
   const { t } = useTranslation();
   const update = useUpdateExpenseStatus();
   const [rejecting, setRejecting] = useState(false);
@@ -240,5 +175,44 @@ export function ExpenseClaimAdminView({ claim }: { claim: ExpenseClaimReply }) {
       </Stack>
       <RejectModal claimId={rejecting ? claim.id : null} onClose={() => setRejecting(false)} />
     </Stack>
+  );
+}
+
+/** `/expenseclaim/{id}` for a site admin (the role switch in ExpenseClaimPage picks it). */
+export function ExpenseClaimAdminView() {
+  const { t } = useTranslation();
+  const { id: param } = useParams();
+  const id = /^\d+$/.test(param ?? '') ? Number(param) : null;
+  const query = useExpenseClaimAdmin(id);
+  const claim = query.data;
+
+  const notFound = <NotFoundContent title={t('eclaimadmin.not_found')} backTo={PATHS.expenseClaims} backLabel={t('eclaimadmin.back')} />;
+  if (id === null) return notFound;
+  if (query.isError && !claim) {
+    if (isApiError(query.error) && query.error.status === 404) return notFound;
+    return (
+      <>
+        <PageHeader title={t('eclaimadmin.page')}>
+          <BackToExpenseClaims />
+        </PageHeader>
+        <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  if (!claim) {
+    return (
+      <>
+        <PageHeader title={t('eclaimadmin.page')} />
+        <PageLoader minHeight={240} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t('eclaimadmin.claim_page', { id: claim.id })}>
+        <BackToExpenseClaims />
+      </PageHeader>
+      <ClaimAdminBody claim={claim} />
+    </>
   );
 }
