@@ -75,7 +75,8 @@ export function itemText(i: Selectable<ExpenseClaimItemsTable>): string {
   const parts: string[] = [];
   if (i.type === 'km') {
     parts.push([i.location, i.vehicle].filter((s) => s).join(', '));
-    parts.push(`${(i.km ?? '').replace('.', ',')} km × ${formatAmount(i.km_price_c ?? 0)}/km`);
+    // "km × unit price" with no "/km": a line may wrap after a slash, never inside "0,55 €".
+    parts.push(`${(i.km ?? '').replace('.', ',')} km × ${formatAmount(i.km_price_c ?? 0)}`);
   } else if (i.type === 'per_diem') {
     if (i.location) parts.push(i.location);
     parts.push(`${localDateTimeFi(i.started_at ?? '')} – ${localDateTimeFi(i.returned_at ?? '')}`);

@@ -136,7 +136,7 @@ describe(`expense claims printout (${testDialect})`, () => {
       'BIC NDEAFIHH',
       'Maksuerä 20.11.2026 (20261120120000)',
       '2.11.2026 Kuitti Kahvit talkoisiin 12,50 €',
-      'Helsinki–Tampere, Oma auto · 123,4 km × 0,55',
+      'Helsinki–Tampere, Oma auto · 123,4 km × 0,55 € 67,87 €',
       '3.11.2026 Kilometrikorvaus',
       '67,87 €',
       'Päiväraha Turku · 5.11.2026 klo 08.00 – 6.11.2026 klo 18.00 · 79,00 €',
