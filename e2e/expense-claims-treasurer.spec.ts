@@ -87,6 +87,14 @@ test('rahastonhoitaja hylkää ja hyväksyy kulukorvaukset, maksaa ja tulostaa m
   await expect(page.getByTestId('eclaim-events')).toContainText('Kuitista ei näe ostopaikkaa.');
   await expect(page.getByTestId('eclaim-events')).toContainText('Tila: Odottaa käsittelyä → Hylätty');
   await expect(page.getByRole('button', { name: 'Palauta käsittelyyn' })).toBeVisible();
+  // A comment: an empty one is refused under the field, a written one joins the history.
+  await page.getByRole('button', { name: 'Tallenna kommentti' }).click();
+  await expect(page.getByLabel('Lisää kommentti')).toBeFocused();
+  await expect(page.getByText('Tämä kenttä ei voi olla tyhjä.')).toBeVisible();
+  await page.getByLabel('Lisää kommentti').fill('Voit lähettää uuden kuitin uutena hakemuksena.');
+  await page.getByRole('button', { name: 'Tallenna kommentti' }).click();
+  await expect(page.getByTestId('eclaim-event').last()).toContainText('Voit lähettää uuden kuitin uutena hakemuksena.');
+  await expect(page.getByTestId('eclaim-event').last()).toContainText('Kommentti');
 
   // Accept the km claim.
   await page.getByRole('link', { name: `Kaisa ${lastname}` }).click();
