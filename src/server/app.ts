@@ -32,6 +32,7 @@ import { announcementRoutes } from './modules/announcements/routes';
 import { membercardRoutes } from './modules/membercard/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { invoicePdfRoutes } from './modules/invoices/pdf-routes';
+import { expenseClaimPdfRoutes } from './modules/expenseclaims/pdf/routes';
 import { invoiceActionRoutes } from './modules/invoices/actions-routes';
 import { bankImportRoutes } from './modules/bank/import-routes';
 import { membercardImageRoutes } from './modules/membercard/image-routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   membercardRoutes(app);
   invoiceRoutes(app);
   invoicePdfRoutes(app);
+  expenseClaimPdfRoutes(app);
   invoiceActionRoutes(app);
   bankImportRoutes(app);
   membercardImageRoutes(app);

@@ -123,6 +123,13 @@ export const pageAccess = [
   { path: PATHS.updateRequestNew, role: 'admin' },
   { path: PATHS.updateRequest, role: 'admin' },
 
+  // Expense claims, the treasurer's side (issue 18): money and members' accounts, site admins.
+  // `/expenseclaim` renders the claimants here until part G's role switch is merged.
+  { path: PATHS.expenseClaims, role: 'admin', nav: NAV.expenseClaims },
+  { path: PATHS.expenseClaimArchive, role: 'admin' },
+  { path: PATHS.expenseClaimView, role: 'admin' },
+  { path: PATHS.expenseClaim, role: 'admin' },
+
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },
 ] as const satisfies readonly PageAccess[];
