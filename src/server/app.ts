@@ -35,6 +35,7 @@ import { invoicePdfRoutes } from './modules/invoices/pdf-routes';
 import { invoiceActionRoutes } from './modules/invoices/actions-routes';
 import { bankImportRoutes } from './modules/bank/import-routes';
 import { membercardImageRoutes } from './modules/membercard/image-routes';
+import { expenseClaimRoutes } from './modules/expenseclaims/routes';
 import { mooneyRoutes } from './modules/payments/mooney-routes';
 import { onlineRoutes } from './modules/payments/online-routes';
 import { receiptRoutes } from './modules/receipts/routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   invoiceActionRoutes(app);
   bankImportRoutes(app);
   membercardImageRoutes(app);
+  expenseClaimRoutes(app);
   mooneyRoutes(app);
   onlineRoutes(app);
   receiptRoutes(app);

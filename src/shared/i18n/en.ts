@@ -49,6 +49,8 @@ const en = {
   expense_receipt_parse_failed: "The file could not be read. Attach an image (JPEG, PNG or WebP) or a PDF.",
   expense_receipt_too_large: "The file is too large (at most 10 MB).",
   expense_receipt_not_yours: "The receipt was not found. Upload it again.",
+  // expense claims (F): receipt uploads counted per member and association
+  expense_upload_rate_limited: "Too many files in a short time. Try again in an hour.",
   edit_link_invalid: "The link has expired or been replaced by a newer one. Order a new link.",
   members_fill_email: "Give an email address.",
   members_cannot_send_membercard: "A member card cannot be sent by SMS to a member without a mobile number.",

@@ -48,6 +48,8 @@ const fi = {
   expense_receipt_parse_failed: "Tiedostoa ei voitu lukea. Liitä kuva (JPEG, PNG tai WebP) tai PDF.",
   expense_receipt_too_large: "Tiedosto on liian suuri (enintään 10 Mt).",
   expense_receipt_not_yours: "Kuittia ei löytynyt. Lataa se uudelleen.",
+  // expense claims (F): receipt uploads counted per member and association
+  expense_upload_rate_limited: "Liian monta tiedostoa lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
   edit_link_invalid: "Linkki on vanhentunut tai korvattu uudella. Tilaa uusi linkki.",
   members_fill_email: "Anna sähköpostiosoite.",
   members_cannot_send_membercard: "Jäsenkorttia ei voi lähettää tekstiviestinä jäsenelle, jolla ei ole matkapuhelinnumeroa.",

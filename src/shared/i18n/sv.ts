@@ -49,6 +49,8 @@ const sv = {
   expense_receipt_parse_failed: "Filen kunde inte läsas. Bifoga en bild (JPEG, PNG eller WebP) eller en PDF.",
   expense_receipt_too_large: "Filen är för stor (högst 10 MB).",
   expense_receipt_not_yours: "Kvittot hittades inte. Ladda upp det igen.",
+  // expense claims (F): receipt uploads counted per member and association
+  expense_upload_rate_limited: "För många filer på kort tid. Försök igen om en timme.",
   edit_link_invalid: "Länken har gått ut eller ersatts av en ny. Beställ en ny länk.",
   members_fill_email: "Ange en e-postadress.",
   members_cannot_send_membercard: "Medlemskortet kan inte skickas som sms till en medlem utan mobilnummer.",

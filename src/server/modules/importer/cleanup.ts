@@ -5,6 +5,7 @@ import type { Db } from '../../db/kysely';
 import { iso } from '../../lib/clock';
 import { forgetSheets } from './sheetCache';
 import * as repo from './repo';
+import { removeStaleUnattached } from '../expenseclaims/files';
 
 // Uploaded member lists hold personal data, so they are kept only while an import may
 // still need them (data minimisation, GDPR): an imported file is never read again (undo works from
@@ -54,6 +55,8 @@ export async function cleanupUploads(deps: Deps): Promise<number> {
     removed += 1;
   }
   removed += await removeOrphans(deps, Date.parse(cutoff));
+  // Expense receipts uploaded but never attached to a saved claim.
+  removed += await removeStaleUnattached(deps);
   return removed;
 }
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely';
 import type { RateTable } from '../../db/rateCounts';
+import { pseudonymise as pseudonymiseExpenseClaims } from '../expenseclaims/repo';
 import { allTerms, hasTerms, REDACTED, redactJson, redactText, termsOf, type ErasedPerson, type Terms } from './erase-terms';
 
 // Permanent delete, the rows outside the member's own (the right to erasure, GDPR Art. 17):
@@ -103,6 +104,9 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
     // Invoices are accounting records, kept six years: the name and address as invoiced stay,
     // the link to the erased member goes.
     await db.updateTable('invoice_instances').set({ member_id: null }).where('tenant_id', '=', tenantId).where('member_id', 'in', chunk).execute();
+    // Expense claims are accounting records too: amounts, accounts and receipts stay, the
+    // claimant's name and their name on the claims' events become the redaction text.
+    await pseudonymiseExpenseClaims(db, tenantId, chunk, REDACTED);
     // A message's delivery keeps its status for the message's counts, not who it went to.
     await db
       .updateTable('deliveries')

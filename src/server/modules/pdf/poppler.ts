@@ -98,6 +98,14 @@ export async function pdfPageCount(pdf: Buffer): Promise<number> {
   return Number(m[1]);
 }
 
+/** What pdfinfo tells of a PDF: its page count and whether it is encrypted; throws when poppler cannot read it. */
+export async function pdfInfo(pdf: Buffer): Promise<{ pages: number; encrypted: boolean }> {
+  const info = (await run('pdfinfo', ['-'], pdf)).toString('utf8');
+  const m = /^Pages:\s+(\d+)/m.exec(info);
+  if (!m) throw new Error('pdfinfo: no page count');
+  return { pages: Number(m[1]), encrypted: /^Encrypted:\s+yes/m.test(info) };
+}
+
 function decodeXml(s: string): string {
   return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
