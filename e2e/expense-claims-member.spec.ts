@@ -54,6 +54,12 @@ test('jäsen hakee kulukorvausta kuitista ja kilometreistä ja muuttaa käsittel
     const account = page.getByLabel('Tilinumero (IBAN)');
     await account.fill('fi2112345600000785');
     await expect(account).toHaveValue('FI21 1234 5600 0007 85');
+    // Leaving with unsaved changes asks first.
+    await page.getByRole('link', { name: 'Omat kulukorvaukset' }).click();
+    const unsaved = page.getByRole('dialog', { name: 'Tallentamattomia muutoksia' });
+    await expect(unsaved).toBeVisible();
+    await unsaved.getByRole('button', { name: 'Jää sivulle' }).click();
+    await expect(page).toHaveURL('/expenseclaim/new');
 
     // A receipt with a photo, uploaded as soon as it is picked.
     await page.getByRole('button', { name: 'Lisää kuitti' }).click();
@@ -80,7 +86,13 @@ test('jäsen hakee kulukorvausta kuitista ja kilometreistä ja muuttaa käsittel
     await expect(trip.getByLabel('Kilometrit')).toBeFocused();
     await expectAccessible(page, 'uusi kulukorvaushakemus, virhe kilometreissä');
 
+    // The server's refusal of an item lands under that item's field too: no rates before 2022.
+    await trip.getByLabel('Päivämäärä').fill('31.12.2021');
     await trip.getByLabel('Kilometrit').fill('123,4');
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click();
+    await expect(trip.getByText('Tälle vuodelle ei ole korvausperusteita.')).toBeVisible();
+    await expect(trip.getByLabel('Päivämäärä')).toBeFocused();
+    await trip.getByLabel('Päivämäärä').fill('4.11.2026');
     await expect(trip.getByText('Korvaus: 123,4 km × 0,55 € = 67,87 €')).toBeVisible();
     await expect(trip.getByText(`0,55 €/km (${RATE_SOURCE})`)).toBeVisible();
     await expect(page.getByTestId('eclaim-total')).toHaveText('Yhteensä: 80,37 €');
@@ -153,7 +165,7 @@ test('jäsen hakee kulukorvausta kuitista ja kilometreistä ja muuttaa käsittel
   }
 });
 
-test('kulukorvauslomake toimii puhelimella', async ({ page, request }) => {
+test('kulukorvauslomake toimii puhelimella ja varoittaa vuoden verottomien rajojen ylityksestä', async ({ page, request }) => {
   const api = await signIn(request);
   const before = await saveEclaim(api, { eclaim_enabled: true });
   try {
@@ -178,6 +190,25 @@ test('kulukorvauslomake toimii puhelimella', async ({ page, request }) => {
     // Nothing wider than the screen: the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'uusi kulukorvaushakemus puhelimella');
+
+    // Only the kilometres stay, and they go over a volunteer's tax-free 3 000 € of the year.
+    await page.getByRole('button', { name: 'Poista kulu 3' }).click();
+    await page.getByRole('button', { name: 'Poista kulu 2' }).click();
+    await expect(page.getByRole('group', { name: /^Kulu \d/ })).toHaveCount(1);
+    await page.getByLabel('Hakemuksen kuvaus').fill(`Kesäkiertue ${RUN}`);
+    await page.getByLabel('Tilinumero (IBAN)').fill('FI2112345600000785');
+    const trip = page.getByRole('group', { name: 'Kulu 1: Kilometrikorvaus' });
+    await trip.getByLabel('Päivämäärä').fill('2.11.2026');
+    await trip.getByLabel('Reitti tai paikka').fill('Kiertue ympäri Suomen');
+    await trip.getByLabel('Kilometrit').fill('5500');
+    await expect(page.getByTestId('eclaim-total')).toHaveText('Yhteensä: 3 025,00 €');
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Hakemus lähetetty' })).toBeVisible();
+    await expect(page.getByTestId('eclaim-volunteer-warning')).toHaveText(
+      'Vuoden verottomat rajat ylittyvät: kilometrikorvauksia 3 025,00 € vuonna 2026 (raja 3 000,00 €). Ylittävä osa on veronalaista tuloa (Tuloverolaki 71 § 4 mom.).',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, 'lähetetty hakemus puhelimella, verottomat rajat ylittyvät');
   } finally {
     await saveEclaim(api, before);
   }
