@@ -140,6 +140,23 @@ test('jäsen hakee kulukorvausta kuitista ja kilometreistä ja muuttaa käsittel
     await page.getByRole('link', { name: 'Omat kulukorvaukset' }).click();
     await expect(page.getByTestId('eclaim-mine').getByRole('row').filter({ hasText: `Syyskokouksen järjestelyt ${RUN}` })).toContainText('161,87 €');
 
+    // Once the treasurer has handled it, the claim is read-only: what became of it and why.
+    const claimId = Number(/\/expenseclaim\/(\d+)$/.exec(claimUrl)?.[1]);
+    await api.post('expenseclaim/update_status', { id: claimId, status: 'rejected', comment: `Päiväraha kuuluu matkalaskuun ${RUN}.` });
+    await page.goto(claimUrl);
+    await expect(page.getByTestId('eclaim-status')).toHaveText('Hylätty');
+    await expect(page.getByText('Hakemusta on jo käsitelty, joten sitä ei voi enää muuttaa.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tallenna muutokset' })).toHaveCount(0);
+    await expect(page.getByText(`Hylkäyksen syy: Päiväraha kuuluu matkalaskuun ${RUN}.`)).toBeVisible();
+    const items = page.getByRole('table', { name: 'Kulut' });
+    await expect(items.getByRole('row').filter({ hasText: 'Kilometrikorvaus' })).toContainText('Helsinki–Tampere–Helsinki, oma auto, 123,4 km × 0,55 €');
+    await expect(items.getByRole('row').filter({ hasText: 'Päiväraha' })).toContainText('1 kokopäiväraha, 1 osapäiväraha');
+    await expect(items.getByRole('img', { name: 'Kuitti, kulu 1' })).toBeVisible();
+    await expect(items.getByRole('row').filter({ hasText: 'Yhteensä' })).toContainText('161,87 €');
+    await expect(page.getByRole('region', { name: 'Kommentit ja tapahtumat' })).toContainText('Tila muuttui: Käsittelyssä → Hylätty');
+    await expectAccessible(page, 'hylätty kulukorvaushakemus');
+    await page.getByRole('link', { name: 'Omat kulukorvaukset' }).click();
+
     // The association's yearly limit reached: a notice instead of the button.
     await page.route('**/api/1/expenseclaim/mine', async (route) => {
       const response = await route.fetch();

@@ -89,7 +89,7 @@ function ReceiptFields(props: ItemFieldsProps) {
           type="file"
           accept={EXPENSE_RECEIPT_TYPES.join(',')}
           aria-invalid={errors[receiptKey] ? true : undefined}
-          aria-describedby={errors[receiptKey] ? `${fieldId(receiptKey)}-error` : `${fieldId(receiptKey)}-description`}
+          aria-describedby={errors[receiptKey] ? `${fieldId(receiptKey)}-error ${fieldId(receiptKey)}-description` : `${fieldId(receiptKey)}-description`}
           disabled={upload.isPending}
           onChange={(e) => void pick(e.currentTarget.files?.[0])}
           style={{ display: 'block', marginTop: 4, maxWidth: '100%' }}
