@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { SETTINGS_SCOPES } from '../src/shared/schemas/settings';
 import { type ApiField, requiredCustomValues, signIn, type SignedInApi } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
-import { submitLogin } from './helpers/session';
+import { loginAsAdmin, submitLogin } from './helpers/session';
 
 // A member claims a receipt (a photo) and kilometres, sees the claim pending among their own,
 // changes it while it is pending; with expense claims switched off the menu has no entry and
@@ -230,3 +230,30 @@ test('kulukorvauslomake toimii puhelimella ja varoittaa vuoden verottomien rajoj
     await saveEclaim(api, before);
   }
 });
+
+test('pääkäyttäjä hakee omaa kulukorvaustaan ja voi muuttaa sitä, kun se on käsittelyssä', async ({ page, request }) => {
+  const api = await signIn(request);
+  const before = await saveEclaim(api, { eclaim_enabled: true });
+  try {
+    await loginAsAdmin(page);
+    await page.goto('/expenseclaim/new');
+    await page.getByLabel('Hakemuksen kuvaus').fill(`Pääkäyttäjän matka ${RUN}`);
+    await page.getByLabel('Tilinumero (IBAN)').fill('FI2112345600000785');
+    await page.getByRole('button', { name: 'Lisää kilometrikorvaus' }).click();
+    const trip = page.getByRole('group', { name: 'Kulu 1: Kilometrikorvaus' });
+    await trip.getByLabel('Päivämäärä').fill('1.11.2026');
+    await trip.getByLabel('Reitti tai paikka').fill('Espoo–Vantaa');
+    await trip.getByLabel('Kilometrit').fill('40');
+    await expect(trip.getByText('Korvaus: 40 km × 0,55 € = 22,00 €')).toBeVisible();
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Hakemus lähetetty' })).toBeVisible();
+    // Their own pending claim opens in the form, also after a reload.
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Kulu 1: Kilometrikorvaus' }).getByLabel('Kilometrit')).toHaveValue('40');
+    await expect(page.getByRole('button', { name: 'Tallenna muutokset' })).toBeVisible();
+    await expectAccessible(page, 'pääkäyttäjän oma hakemus');
+  } finally {
+    await saveEclaim(api, before);
+  }
+});
+

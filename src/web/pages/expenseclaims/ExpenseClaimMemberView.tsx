@@ -17,8 +17,8 @@ import { BackToClaims } from './ExpenseClaimNewPage';
 export function ExpenseClaimMemberView() {
   const { t } = useTranslation();
   const params = useParams();
+  const valid = /^\d+$/.test(params.id ?? '') && Number(params.id) > 0;
   const id = Number(params.id);
-  const valid = Number.isSafeInteger(id) && id > 0;
   const claim = useExpenseClaim(valid ? id : null);
   const settings = useMemberSettings();
   const location = useLocation();
