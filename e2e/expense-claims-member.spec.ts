@@ -68,10 +68,14 @@ test('jäsen hakee kulukorvausta kuitista ja kilometreistä ja muuttaa käsittel
     await receipt.getByLabel('Päivämäärä').fill('3.11.2026');
     await receipt.getByLabel('Summa (€)').fill('12,50');
     await receipt.getByLabel('Selite').fill('Kahvit ja pullat');
+    // Something that is no image is refused under the field.
+    await receipt.getByLabel('Kuitti (kuva tai PDF)').setInputFiles({ name: 'kuitti.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('ei kuva vaan tekstiä') });
+    await expect(receipt.getByText('Tiedostoa ei voitu lukea. Liitä kuva (JPEG, PNG tai WebP) tai PDF.')).toBeVisible();
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
     await receipt.getByLabel('Kuitti (kuva tai PDF)').setInputFiles({ name: 'kuitti.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await expect(receipt.getByRole('img', { name: 'Kuitti, kulu 1' })).toBeVisible();
     await expect(receipt.getByText(/^Liitetty: /)).toBeVisible();
+    await expect(receipt.getByText('Tiedostoa ei voitu lukea.', { exact: false })).toHaveCount(0);
 
     // Kilometres with a decimal comma; a typo first is caught under its field, which gets focus.
     await page.getByRole('button', { name: 'Lisää kilometrikorvaus' }).click();
@@ -201,7 +205,10 @@ test('kulukorvauslomake toimii puhelimella ja varoittaa vuoden verottomien rajoj
     await submitLogin(page, email, PASSWORD);
     await expect(page).toHaveURL('/edit_me_s');
     await page.goto('/expenseclaim/new');
-    await page.getByRole('button', { name: 'Lisää kilometrikorvaus' }).click();
+    // With the keyboard: the new item's first field gets focus.
+    await page.getByRole('button', { name: 'Lisää kilometrikorvaus' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('group', { name: 'Kulu 1: Kilometrikorvaus' }).getByLabel('Päivämäärä')).toBeFocused();
     await page.getByRole('button', { name: 'Lisää päiväraha' }).click();
     await page.getByRole('button', { name: 'Lisää kuitti' }).click();
     // Nothing wider than the screen: the page does not scroll sideways.

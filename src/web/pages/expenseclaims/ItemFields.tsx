@@ -4,8 +4,9 @@ import { allowanceSourceOn } from '../../../shared/finnish/allowance';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { EXPENSE_RECEIPT_TYPES } from '../../../shared/constants';
 import { useUploadReceipt } from '../../api/expenseclaims';
-import { fieldErrorKeys } from '../../api/errorKeys';
-import { fieldMessageText } from '../../i18n/messages';
+import { bannerKeys, fieldErrorKeys } from '../../api/errorKeys';
+import { isApiError } from '../../api/errors';
+import { fieldMessageText, messageText } from '../../i18n/messages';
 import { itemField, kmPreview, parseKm, perDiemPreview, type ItemDraft } from './claimForm';
 import { perDiemText } from './claimTexts';
 
@@ -64,8 +65,10 @@ function ReceiptFields(props: ItemFieldsProps) {
       const reply = await upload.mutateAsync(file);
       onChange({ receipt: { id: reply.id, url: reply.url, mime: reply.mime, filename: reply.filename } });
     } catch (error) {
-      const key = fieldErrorKeys(error, ['file']).file ?? 'expense_receipt_parse_failed';
-      onFieldError(receiptKey, fieldMessageText(key));
+      // The file's own problem, or what else went wrong (too many uploads, no connection), under the field.
+      const params = isApiError(error) ? error.params : undefined;
+      const fileKey = fieldErrorKeys(error, ['file']).file;
+      onFieldError(receiptKey, fileKey ? fieldMessageText(fileKey, params) : messageText(bannerKeys(error)[0] ?? 'server_error', params));
     }
   };
 
