@@ -233,6 +233,10 @@ test('kulukorvauslomake toimii puhelimella ja varoittaa vuoden verottomien rajoj
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'lähetetty hakemus puhelimella, verottomat rajat ylittyvät');
+    await page.getByRole('link', { name: 'Omat kulukorvaukset' }).click();
+    await expect(page.getByTestId('eclaim-mine').getByRole('link', { name: `Kesäkiertue ${RUN}` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, 'omat kulukorvaukset puhelimella');
   } finally {
     await saveEclaim(api, before);
   }

@@ -56,12 +56,13 @@ export function ExpenseClaimsMemberPage() {
             >
               {data.results.map((claim) => (
                 <Table.Tr key={claim.id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(claim.created_at)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {/* The description names the link: several claims may be sent on one day. */}
                     <Anchor component={Link} to={expenseClaimPath(claim.id)}>
-                      {formatDay(claim.created_at)}
+                      {claim.description}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{claim.description}</Table.Td>
                   <Table.Td>{dateRange(claim.date_min, claim.date_max)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatAmount(claim.amount_c)}

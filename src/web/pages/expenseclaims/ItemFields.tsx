@@ -2,7 +2,7 @@ import { Anchor, Group, Image, Input, SimpleGrid, Text, TextInput } from '@manti
 import { useTranslation } from 'react-i18next';
 import { allowanceSourceOn } from '../../../shared/finnish/allowance';
 import { formatAmount } from '../../../shared/finnish/amount';
-import { EXPENSE_RECEIPT_TYPES } from '../../../shared/constants';
+import { EXPENSE_RECEIPT_MAX_BYTES, EXPENSE_RECEIPT_TYPES } from '../../../shared/constants';
 import { useUploadReceipt } from '../../api/expenseclaims';
 import { bannerKeys, fieldErrorKeys } from '../../api/errorKeys';
 import { isApiError } from '../../api/errors';
@@ -60,6 +60,11 @@ function ReceiptFields(props: ItemFieldsProps) {
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    // Not sent at all when it is over the limit anyway.
+    if (file.size > EXPENSE_RECEIPT_MAX_BYTES) {
+      onFieldError(receiptKey, fieldMessageText('expense_receipt_too_large'));
+      return;
+    }
     onFieldError(receiptKey, null);
     try {
       const reply = await upload.mutateAsync(file);
