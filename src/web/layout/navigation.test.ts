@@ -6,9 +6,9 @@ describe('main menu items', () => {
   const admin = { board: true, site_admin: true };
 
   it('puts announcements, update requests and member cards under one "Viestit" entry, in place of the first', () => {
-    const items = navItems(navEntries(admin));
+    const items = navItems(navEntries(admin, { eclaim: true }));
     const labels = items.map((i) => (i.kind === 'link' ? i.entry.nav.label : i.label));
-    expect(labels).toEqual(['nav.members', 'nav.fields', 'nav.groups', 'nav.messages', 'nav.invoices', 'nav.log', 'nav.settings']);
+    expect(labels).toEqual(['nav.members', 'nav.fields', 'nav.groups', 'nav.messages', 'nav.invoices', 'nav.expense_claims', 'nav.log', 'nav.settings']);
     const group = items.find((i) => i.kind === 'group');
     expect(group?.kind === 'group' && group.entries.map((e) => e.nav.label)).toEqual(['nav.announcements', 'nav.updreqs', 'nav.membercards']);
   });
