@@ -25,6 +25,7 @@ import { bankImportCases } from './cross-tenant.bank-import';
 import { membercardCases } from './cross-tenant.membercard';
 import { membercardImageCases } from './cross-tenant.membercard-images';
 import { editLinkCases } from './cross-tenant.editlinks';
+import { expenseClaimCases } from './cross-tenant.expenseclaims';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -157,6 +158,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...bankImportCases,
   ...membercardCases,
   ...editLinkCases,
+  ...expenseClaimCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

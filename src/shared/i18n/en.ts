@@ -1922,6 +1922,13 @@ const en = {
   // bank: review and mandate
   'log.field.bank_payment': "Bank payment",
   'log.field.bank_mandate': "Account on the bank mandate",
+  // expense claims (F): fields of the claims' log lines
+  'log.field.expense_claim': "Expense claim",
+  'log.field.expense_claims': "Expense claims",
+  'log.field.expense_items': "Items",
+  'log.field.expense_status': "Status",
+  'log.field.expense_comment': "Comment",
+  'log.field.expense_batch': "Payment batch",
   'log.field.reminder': "Payment reminder",
   'log.field.payment': "Payment",
   // bank: import

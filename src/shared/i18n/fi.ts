@@ -1922,6 +1922,13 @@ const fi = {
   // bank: review and mandate
   'log.field.bank_payment': "Pankkimaksu",
   'log.field.bank_mandate': "Pankkivaltuutuksen tili",
+  // expense claims (F): fields of the claims' log lines
+  'log.field.expense_claim': "Kulukorvaushakemus",
+  'log.field.expense_claims': "Kulukorvaushakemukset",
+  'log.field.expense_items': "Kuluja",
+  'log.field.expense_status': "Tila",
+  'log.field.expense_comment': "Kommentti",
+  'log.field.expense_batch': "Maksuerä",
   'log.field.reminder': "Maksumuistutus",
   'log.field.payment': "Maksu",
   // bank: import

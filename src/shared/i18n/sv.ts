@@ -1922,6 +1922,13 @@ const sv = {
   // bank: review and mandate
   'log.field.bank_payment': "Bankbetalning",
   'log.field.bank_mandate': "Konto i bankfullmakten",
+  // expense claims (F): fields of the claims' log lines
+  'log.field.expense_claim': "Kostnadsersättningsansökan",
+  'log.field.expense_claims': "Kostnadsersättningsansökningar",
+  'log.field.expense_items': "Kostnader",
+  'log.field.expense_status': "Status",
+  'log.field.expense_comment': "Kommentar",
+  'log.field.expense_batch': "Betalningsomgång",
   'log.field.reminder': "Betalningspåminnelse",
   'log.field.payment': "Betalning",
   // bank: import

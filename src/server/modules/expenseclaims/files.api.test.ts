@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import { EXIF_SECRET, jpegWithMetadata, pngWithScript, PNG_SCRIPT } from '../../test/factories/card-images';
 import { enableClaims, receiptPdf, uploadReceipt } from '../../test/factories/expenseclaims';
-import { EXPENSE_RECEIPT_MAX_BYTES, EXPENSE_RECEIPT_MAX_PX, EXPENSE_UNATTACHED_FILE_TTL_MS } from '../../../shared/constants';
+import { EXPENSE_RECEIPT_MAX_BYTES, EXPENSE_RECEIPT_MAX_PX, EXPENSE_UNATTACHED_FILE_TTL_MS, UPLOADS_MAX_PER_MEMBER } from '../../../shared/constants';
 import { cleanupUploads } from '../importer/cleanup';
 import { pdfHasActiveContent } from './files';
 import type { CreatedTenant } from '../tenants/service';
@@ -61,6 +62,10 @@ describe(`expense claim receipts (${testDialect})`, () => {
     expect(bad.body.errors).toEqual({ file: ['expense_receipt_parse_failed'] });
     // A name spelt with #xx escapes is the same name.
     expect(pdfHasActiveContent(Buffer.from('%PDF-1.4\n1 0 obj<</S/J#61vaScript>>endobj'))).toBe(true);
+    // A script hidden in a compressed object stream is found too; a plain content stream is not read as one.
+    const objStm = (type: string) => Buffer.concat([Buffer.from(`%PDF-1.5\n5 0 obj<</Type/${type}/N 1/First 4/Filter/FlateDecode>>stream\n`, 'latin1'), zlib.deflateSync(Buffer.from('7 0 <</S/JavaScript/JS(app.alert(1))>>')), Buffer.from('\nendstream\nendobj\n')]);
+    expect(pdfHasActiveContent(objStm('ObjStm'))).toBe(true);
+    expect(pdfHasActiveContent(objStm('XObject'))).toBe(false);
   });
 
   it('refuses a broken PDF, HTML, SVG, garbage and an oversize file under the field', async () => {
@@ -97,5 +102,13 @@ describe(`expense claim receipts (${testDialect})`, () => {
     await cleanupUploads(t.deps);
     const left = await t.deps.db.selectFrom('expense_claim_files').select('id').where('id', 'in', [loose.body.id, kept.body.id]).execute();
     expect(left.map((r) => r.id)).toEqual([kept.body.id]);
+  });
+
+  it('counts uploads per member: past the limit a banner, before the file is read', async () => {
+    const carl = await memberClient(t, a);
+    for (let i = 0; i < UPLOADS_MAX_PER_MEMBER; i++) expect((await uploadReceipt(carl, 'ei kuva')).status).toBe(400);
+    const r = await uploadReceipt(carl, await jpegWithMetadata(8, 8));
+    expect(r.status).toBe(429);
+    expect(r.body.errors).toEqual({ general: ['expense_upload_rate_limited'] });
   });
 });

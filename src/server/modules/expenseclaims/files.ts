@@ -19,32 +19,42 @@ const refused = () => ValidationError.field('file', 'expense_receipt_parse_faile
 
 /** Names of PDF objects that run or carry something: refused wherever they appear. */
 const ACTIVE = /\/(JavaScript|JS|Launch|EmbeddedFile|EmbeddedFiles|RichMedia|XFA)\b/;
-/** Streams inflated to look inside object streams: at most this much each, this many in all. */
-const INFLATE_MAX = 5 * 1024 * 1024;
-const STREAMS_MAX = 2000;
+/**
+ * Dictionaries may hide in compressed object streams (/Type /ObjStm); those are inflated and
+ * looked into, at most this much in all — a receipt needing more is refused rather than let
+ * through unread. Other streams (page content, images) hold no dictionaries and are skipped.
+ */
+const INFLATE_BUDGET = 32 * 1024 * 1024;
 
 /** A name may be spelt with #xx escapes (/J#61vaScript): undone before looking. */
 const unescapeNames = (text: string): string => text.replace(/#([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 
-/** Whether the PDF's bytes, or any of its Flate streams (object streams hide dictionaries), name an active feature. */
+/** Whether the PDF's bytes, or its object streams, name an active feature (or are too big to look into). */
 export function pdfHasActiveContent(pdf: Buffer): boolean {
   const text = pdf.toString('latin1');
   if (ACTIVE.test(unescapeNames(text))) return true;
   const streams = /stream\r?\n/g;
+  let budget = INFLATE_BUDGET;
   let m: RegExpExecArray | null;
-  let seen = 0;
-  while ((m = streams.exec(text)) !== null && seen < STREAMS_MAX) {
-    seen += 1;
+  while ((m = streams.exec(text)) !== null) {
     const start = m.index + m[0].length;
     const end = text.indexOf('endstream', start);
     if (end < 0) break;
-    try {
-      const inner = zlib.inflateSync(pdf.subarray(start, end), { maxOutputLength: INFLATE_MAX, finishFlush: zlib.constants.Z_SYNC_FLUSH });
-      if (ACTIVE.test(unescapeNames(inner.toString('latin1')))) return true;
-    } catch {
-      // Not a Flate stream (an image, plain content): its raw bytes were looked at above.
-    }
     streams.lastIndex = end;
+    // The stream's dictionary: from its object's start to the keyword.
+    const head = text.slice(Math.max(0, m.index - 4096), m.index);
+    const dict = head.slice(head.lastIndexOf(' obj'));
+    if (!/\/ObjStm\b/.test(unescapeNames(dict))) continue;
+    let inner: Buffer;
+    try {
+      inner = zlib.inflateSync(pdf.subarray(start, end), { maxOutputLength: budget, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    } catch (e) {
+      // Over the budget: refused. Not Flate (or broken): poppler decides about the file.
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return true;
+      continue;
+    }
+    budget -= inner.length;
+    if (ACTIVE.test(unescapeNames(inner.toString('latin1')))) return true;
   }
   return false;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
+import type { Client} from '../../test/harness';
+import { adminClient, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import { enableClaims, IBAN, IBAN_COMPACT, outboxMails, receiptClaim, receiptItem, uploadReceipt } from '../../test/factories/expenseclaims';
 import type { CreatedTenant } from '../tenants/service';
 

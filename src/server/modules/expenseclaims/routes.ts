@@ -21,7 +21,6 @@ import {
   expenseViewQuery,
   expenseViewReply,
 } from '../../../shared/schemas/expenseclaims';
-import { z } from 'zod';
 import * as files from './files';
 import * as filesRepo from './files-repo';
 import * as service from './service';
@@ -34,7 +33,7 @@ import * as treasurer from './treasurer';
 export function expenseClaimRoutes(app: FastifyInstance): void {
   const deps = app.deps;
   route(app, { method: 'POST', url: '/api/1/expenseclaim/save', access: 'member', body: expenseClaimSaveBody, reply: expenseSaveReply, handler: ({ tenant, me, body }) => service.save(deps, tenant, me, body) });
-  route(app, { method: 'POST', url: '/api/1/expenseclaim/mine', access: 'member', body: z.object({}), reply: expenseMineReply, handler: ({ tenant, me }) => service.mine(deps, tenant, me) });
+  route(app, { method: 'POST', url: '/api/1/expenseclaim/mine', access: 'member', reply: expenseMineReply, handler: ({ tenant, me }) => service.mine(deps, tenant, me) });
   route(app, {
     method: 'POST',
     url: '/api/1/expenseclaim/upload',

@@ -139,10 +139,6 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Expense
   Object.assign(errors, priced.errors);
   const receiptIds = await checkReceipts(deps, tenant, me, body, old?.id ?? null, errors);
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  if (!old) {
-    const { limit, reached } = await yearlyLimit(deps, tenant);
-    if (reached) throw ValidationError.general('eclaim_yearly_limit_reached', { limit });
-  }
   const items = priced.items;
   const dates = items.map((i) => i.date).sort();
   const values = {
@@ -160,6 +156,9 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Expense
       if (!(await repo.updateIf(trx, tenant.id, old.id, 'pending', { ...values, person_name: name, updated_at: at }))) throw ValidationError.general('expense_claim_not_editable');
       claimId = old.id;
     } else {
+      // Counted in the saving transaction, next to the insert it allows.
+      const { limit, reached } = await yearlyLimit({ ...deps, db: trx }, tenant);
+      if (reached) throw ValidationError.general('eclaim_yearly_limit_reached', { limit });
       claimId = await repo.insert(trx, tenant.id, { ...values, person_id: me.id, person_name: name, author_id: me.id, created_at: at, updated_at: at });
     }
     await repo.replaceItems(trx, tenant.id, claimId, items);
@@ -167,9 +166,9 @@ export async function save(deps: Deps, tenant: Tenant, me: Member, body: Expense
     await repo.addEvent(trx, tenant.id, { claim_id: claimId, kind: old ? 'updated' : 'created', from_status: null, to_status: null, comment: null, author_id: me.id, author_name: name, created_at: at });
     line.context = `member:${String(me.id)}`;
     line.data = [
-      { field: 'claim', new: claimId },
-      { field: 'amount_c', old: old?.amount_c ?? null, new: values.amount_c },
-      { field: 'item_count', old: old?.item_count ?? null, new: values.item_count },
+      { field: 'expense_claim', new: claimId },
+      { field: 'amount', old: old?.amount_c ?? null, new: values.amount_c },
+      { field: 'expense_items', old: old?.item_count ?? null, new: values.item_count },
     ];
     return claimId;
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
+import type { Client} from '../../test/harness';
+import { adminClient, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
 import { enableClaims, IBAN, IBAN_COMPACT, outboxMails, receiptClaim } from '../../test/factories/expenseclaims';
 import type { CreatedTenant } from '../tenants/service';
 
@@ -63,7 +64,7 @@ describe(`expense claims, the treasurer's side (${testDialect})`, () => {
     expect(r.body).toMatchObject({ status: 'rejected', rejection_reason: 'Kuitti puuttuu.', date_rejected: expect.any(String), next_statuses: ['pending'] });
     expect(r.body.events.at(-1)).toMatchObject({ kind: 'status', from_status: 'pending', to_status: 'rejected', comment: 'Kuitti puuttuu.' });
     const log = await t.deps.db.selectFrom('activity_log').selectAll().where('tenant_id', '=', a.tenant.id).where('event', '=', 'expense_claim_status_changed').execute();
-    expect(JSON.parse(log.at(-1)!.data)).toEqual(expect.arrayContaining([{ field: 'status', old: 'pending', new: 'rejected' }]));
+    expect(JSON.parse(log.at(-1)!.data)).toEqual(expect.arrayContaining([{ field: 'expense_status', old: 'pending', new: 'rejected' }]));
     const mail = mailsTo('hylätty').at(-1)!;
     expect(mail.text).toContain('Kuitti puuttuu.');
     // Back to pending clears the rejection.
@@ -133,7 +134,7 @@ describe(`expense claims, the treasurer's side (${testDialect})`, () => {
     const rows = await t.deps.db.selectFrom('expense_claims').selectAll().where('id', 'in', ids.slice(0, 2)).execute();
     expect(rows.every((c) => c.status === 'paid' && c.paid_batch === '20260615090005' && c.date_paid !== null)).toBe(true);
     const log = await t.deps.db.selectFrom('activity_log').selectAll().where('tenant_id', '=', a.tenant.id).where('event', '=', 'expense_claims_paid').execute();
-    expect(JSON.parse(log[0]!.data)).toEqual(expect.arrayContaining([{ field: 'count', new: 2 }, { field: 'amount_c', new: 2500 }]));
+    expect(JSON.parse(log[0]!.data)).toEqual(expect.arrayContaining([{ field: 'count', new: 2 }, { field: 'amount', new: 2500 }]));
     expect(mailsTo('Kulukorvaukset maksettu').at(-1)!.text).toContain('25,00 €');
     const archive = await admin.get('/api/1/expenseclaim/all');
     expect(archive.body.count).toBe(2);

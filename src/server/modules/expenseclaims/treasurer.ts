@@ -81,9 +81,9 @@ export async function updateStatus(deps: Deps, tenant: Tenant, me: Member, body:
     await repo.addEvent(trx, tenant.id, { claim_id: c.id, kind: 'status', from_status: c.status, to_status: body.status, comment: comment || null, author_id: me.id, author_name: fullname(me), created_at: at });
     line.context = `member:${String(c.person_id)}`;
     line.data = [
-      { field: 'claim', new: c.id },
-      { field: 'status', old: c.status, new: body.status },
-      ...(comment ? [{ field: 'comment', new: comment }] : []),
+      { field: 'expense_claim', new: c.id },
+      { field: 'expense_status', old: c.status, new: body.status },
+      ...(comment ? [{ field: 'expense_comment', new: comment }] : []),
     ];
   });
   const after = await claimOf(deps, tenant, c.id);
@@ -97,8 +97,8 @@ export async function addComment(deps: Deps, tenant: Tenant, me: Member, body: {
     await repo.addEvent(trx, tenant.id, { claim_id: c.id, kind: 'comment', from_status: null, to_status: null, comment: body.comment, author_id: me.id, author_name: fullname(me), created_at: at });
     line.context = `member:${String(c.person_id)}`;
     line.data = [
-      { field: 'claim', new: c.id },
-      { field: 'comment', new: body.comment },
+      { field: 'expense_claim', new: c.id },
+      { field: 'expense_comment', new: body.comment },
     ];
   });
   await mail.sendChange(deps, tenant, c, { comment: body.comment });
@@ -111,14 +111,18 @@ export async function markPaid(deps: Deps, tenant: Tenant, me: Member, body: { p
   const result = await act(deps, tenant, me, 'expense_claims_paid', async (trx, line, at) => {
     const batch = at.replace(/\D/g, '').slice(0, 14);
     const paid = await repo.markPaid(trx, tenant.id, body.person_id, account, at, batch);
-    if (paid.length === 0) throw ValidationError.general('expense_nothing_to_pay');
+    if (paid.length === 0) {
+      // A claimant-account with no claims here (another association's, a typo) is not found.
+      const any = await repo.ofClaimant(trx, tenant.id, body.person_id, account, EXPENSE_CLAIM_STATUSES);
+      throw any.length === 0 ? new NotFound() : ValidationError.general('expense_nothing_to_pay');
+    }
     const amount = paid.reduce((sum, p) => sum + p.amount_c, 0);
     line.context = `member:${String(body.person_id)}`;
     line.data = [
       { field: 'count', new: paid.length },
-      { field: 'amount_c', new: amount },
-      { field: 'batch', new: batch },
-      { field: 'claims', new: paid.map((p) => p.id) },
+      { field: 'amount', new: amount },
+      { field: 'expense_batch', new: batch },
+      { field: 'expense_claims', new: paid.map((p) => p.id) },
     ];
     return { count: paid.length, amount_c: amount, batch, firstId: paid[0]!.id };
   });

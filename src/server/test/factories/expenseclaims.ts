@@ -37,7 +37,7 @@ export function receiptPdf(opts: { javascript?: boolean } = {}): Promise<Buffer>
     if (opts.javascript) {
       // An OpenAction running a script, as a hostile file would carry.
       const js = doc.ref({ Type: 'Action', S: 'JavaScript', JS: new String('app.alert(1)') });
-      js.end();
+      js.end(null);
       (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.OpenAction = js;
     }
     doc.end();
