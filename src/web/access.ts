@@ -38,7 +38,24 @@ export interface PageAccess {
   role: Role;
   /** Set when the page has an entry in the main menu. */
   nav?: NavSlot;
+  /** A feature the association switches on in its settings: while it is off the menu hides the page and it does not open. */
+  feature?: PageFeature;
 }
+
+/** Features an association turns on in its settings, each with the heading and text shown when a page of it is opened while it is off. */
+export const PAGE_FEATURES = {
+  eclaim: { title: 'nav.expense_claims', off: 'eclaim_disabled' },
+} as const satisfies Record<string, { title: MessageKey; off: MessageKey }>;
+export type PageFeature = keyof typeof PAGE_FEATURES;
+export type EnabledFeatures = Partial<Record<PageFeature, boolean>>;
+
+/** Which features are on, from the settings every member gets (nothing while they load). */
+export const enabledFeatures = (settings: { eclaim_enabled: boolean } | undefined): EnabledFeatures => ({
+  eclaim: settings?.eclaim_enabled === true,
+});
+
+export const featureOn = (page: Pick<PageAccess, 'feature'>, features: EnabledFeatures): boolean =>
+  page.feature === undefined || features[page.feature] === true;
 
 /** Pages inside the signed-in layout. The session pages (/@login, /@logout) live outside it. */
 export const pageAccess = [
@@ -123,12 +140,14 @@ export const pageAccess = [
   { path: PATHS.updateRequestNew, role: 'admin' },
   { path: PATHS.updateRequest, role: 'admin' },
 
-  // Expense claims, the treasurer's side (issue 18): money and members' accounts, site admins.
-  // `/expenseclaim` renders the claimants here until part G's role switch is merged.
-  { path: PATHS.expenseClaims, role: 'admin', nav: NAV.expenseClaims },
+  // Expense claims (issue 18). Every member claims their own expenses while the association has
+  // them on; on /expenseclaim and /expenseclaim/:id a site admin gets the treasurer's pages. The
+  // treasurer's lists (the claimant-account view, the archive) are site admins'.
+  { path: PATHS.expenseClaims, role: 'member', nav: NAV.expenseClaims, feature: 'eclaim' },
+  { path: PATHS.expenseClaimNew, role: 'member', feature: 'eclaim' },
+  { path: PATHS.expenseClaim, role: 'member', feature: 'eclaim' },
   { path: PATHS.expenseClaimArchive, role: 'admin' },
   { path: PATHS.expenseClaimView, role: 'admin' },
-  { path: PATHS.expenseClaim, role: 'admin' },
 
   // Member self-edit via session: every signed-in member's own data.
   { path: PATHS.editMeSession, role: 'member' },

@@ -45,10 +45,10 @@ export function createAppRouter() {
         {
           element: <AppLayout />,
           children: [
-            ...appRoutes.map(({ path, page: Page, role }) => ({
+            ...appRoutes.map(({ path, page: Page, role, feature }) => ({
               path,
               element: (
-                <RequireRole role={role}>
+                <RequireRole role={role} feature={feature}>
                   <Page />
                 </RequireRole>
               ),

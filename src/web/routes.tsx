@@ -12,6 +12,9 @@ import { BalanceThanksPage } from './pages/balance/BalanceThanksPage';
 import { BankPaymentsPage } from './pages/bank/BankPaymentsPage';
 import { MandatePage } from './pages/bank/MandatePage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
+import { ExpenseClaimNewPage } from './pages/expenseclaims/ExpenseClaimNewPage';
+import { ExpenseClaimPage } from './pages/expenseclaims/ExpenseClaimPage';
+import { ExpenseClaimsPage } from './pages/expenseclaims/ExpenseClaimsPage';
 import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
 import { FieldsPage } from './pages/fields/FieldsPage';
 import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
@@ -124,7 +127,8 @@ const PAGES = {
   [PATHS.invoicePayments]: BankPaymentsPage,
   [PATHS.mandate]: MandatePage,
 
-  [PATHS.expenseClaims]: ExpenseClaimsAdminPage,
+  [PATHS.expenseClaims]: ExpenseClaimsPage,
+  [PATHS.expenseClaimNew]: ExpenseClaimNewPage,
   [PATHS.expenseClaimArchive]: ExpenseClaimsArchivePage,
   [PATHS.expenseClaimView]: ExpenseClaimViewPage,
   [PATHS.expenseClaim]: ExpenseClaimPage,

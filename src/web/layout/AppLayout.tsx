@@ -7,6 +7,8 @@ import { PD_LOCALE } from '../../shared/constants';
 import type { SessionReply } from '../../shared/schemas/session';
 import { isSessionError } from '../api/errors';
 import { useSession } from '../api/session';
+import { useMemberSettings } from '../api/settings';
+import { enabledFeatures } from '../access';
 import { hasRole } from '../auth/roles';
 import { SessionProvider } from '../auth/SessionContext';
 import { FullPageError } from '../components/FullPageError';
@@ -40,7 +42,9 @@ export function AppLayout() {
 function Shell({ session }: { session: SessionReply }) {
   const { t } = useTranslation();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
-  const entries = navEntries(session.user);
+  // The same query as BlockedNotice's: the menu shows a feature's pages only while it is on.
+  const settings = useMemberSettings();
+  const entries = navEntries(session.user, enabledFeatures(settings.data));
   const hasNav = entries.length > 0;
   const canSearch = hasRole(session.user, 'board');
   // Below sm the top bar has no room for quick search: it moves into the phone menu.
