@@ -55,10 +55,8 @@ import { EditMeSessionPage } from './pages/updreqs/EditMeSessionPage';
 import { UpdreqNewPage } from './pages/updreqs/UpdreqNewPage';
 import { UpdreqPage } from './pages/updreqs/UpdreqPage';
 import { UpdreqsPage } from './pages/updreqs/UpdreqsPage';
-import { ExpenseClaimsAdminPage } from './pages/expenseclaims/ExpenseClaimsAdminPage';
 import { ExpenseClaimsArchivePage } from './pages/expenseclaims/ExpenseClaimsArchivePage';
 import { ExpenseClaimViewPage } from './pages/expenseclaims/ExpenseClaimViewPage';
-import { ExpenseClaimPage } from './pages/expenseclaims/ExpenseClaimPage';
 import { PATHS } from './paths';
 
 // The route table: the page of every path in the access table (access.ts). The only module

@@ -9,11 +9,12 @@ describe('expense claims, the treasurer', () => {
   const t = i18n.getFixedT('fi');
   const base = { id: 1, date: '2026-03-05', description: '', amount_c: 0, receipt: null, location: null, vehicle: null, km: null, km_price_c: null, rate_year: null, rate_source: null, started_at: null, returned_at: null, per_diem_full: null, per_diem_partial: null };
 
-  it('pages open for site admins only', () => {
-    for (const path of [PATHS.expenseClaims, PATHS.expenseClaimArchive, PATHS.expenseClaimView, PATHS.expenseClaim]) {
+  it("the treasurer's lists open for site admins only; the claims and a claim for every member (who sees their own)", () => {
+    for (const path of [PATHS.expenseClaimArchive, PATHS.expenseClaimView]) {
       expect(canOpen({ board: true, site_admin: true }, path)).toBe(true);
       expect(canOpen({ board: true, site_admin: false }, path)).toBe(false);
     }
+    for (const path of [PATHS.expenseClaims, PATHS.expenseClaim, PATHS.expenseClaimNew]) expect(canOpen({ board: false, site_admin: false }, path)).toBe(true);
   });
 
   it('an item says its route, vehicle, km × price or per diem days in Finnish', () => {
