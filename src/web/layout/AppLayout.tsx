@@ -56,7 +56,7 @@ function Shell({ session }: { session: SessionReply }) {
     <SessionProvider session={session}>
       <AppShell
         header={{ height: 64 }}
-        navbar={hasNav ? { width: 260, breakpoint: 'md', collapsed: { mobile: !navOpened, desktop: true } } : undefined}
+        navbar={hasNav ? { width: 260, breakpoint: 'lg', collapsed: { mobile: !navOpened, desktop: true } } : undefined}
         padding="lg"
       >
         <SkipLink />
@@ -67,7 +67,7 @@ function Shell({ session }: { session: SessionReply }) {
                 <Burger
                   opened={navOpened}
                   onClick={toggleNav}
-                  hiddenFrom="md"
+                  hiddenFrom="lg"
                   size="sm"
                   aria-label={t('layout.toggle_navigation')}
                   aria-expanded={navOpened}
@@ -84,7 +84,7 @@ function Shell({ session }: { session: SessionReply }) {
                 {session.customer_name}
               </Anchor>
             </Group>
-            {hasNav ? <MainNav entries={entries} direction="row" visibleFrom="md" /> : null}
+            {hasNav ? <MainNav entries={entries} direction="row" visibleFrom="lg" /> : null}
             <Group gap="sm" wrap="nowrap">
               {/* Supersearch for those who may read the register. */}
               {canSearch ? (
@@ -98,7 +98,7 @@ function Shell({ session }: { session: SessionReply }) {
         </AppShell.Header>
         {hasNav ? (
           // A collapsed navbar is only moved off screen; inert keeps its links out of the tab order.
-          <AppShell.Navbar p="md" id="main-nav-mobile" hiddenFrom="md" inert={!navOpened}>
+          <AppShell.Navbar p="md" id="main-nav-mobile" hiddenFrom="lg" inert={!navOpened}>
             {canSearch && phone && navOpened ? (
               <Box role="search" mb="md">
                 <SuperSearch inMenu onNavigate={closeNav} />

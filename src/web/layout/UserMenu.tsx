@@ -28,7 +28,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <UnstyledButton aria-label={t('layout.user_menu', { name })} py={6} px="xs" style={{ borderRadius: 8 }}>
           <Group gap="xs" wrap="nowrap">
             <Avatar name={name} color="blue" variant="filled" size="sm" aria-hidden />
-            <Text fw={500} visibleFrom="sm" truncate maw={220}>
+            <Text fw={500} visibleFrom="xl" truncate maw={220}>
               {name}
             </Text>
             <IconChevronDown size={16} aria-hidden />
