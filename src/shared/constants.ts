@@ -235,6 +235,8 @@ export const EDIT_LINK_ORDERS_MAX_PER_IP = 10;
 export const EDIT_LINK_ORDERS_MAX_PER_EMAIL = 3;
 export const EDIT_LINK_ORDERS_MAX_PER_ASSOCIATION = 200;
 export const EDIT_LINK_USES_MAX_PER_IP = 300;
+/** The request header that carries a personal link's token to routes declaring access 'self'. */
+export const EDIT_LINK_HEADER = 'x-edit-link';
 /** Member card pages and the public key, per IP. */
 export const MEMBERCARD_VIEWS_MAX_PER_IP = 600;
 /** rate_events and login_failures rows older than this (longer than every window) are pruned. */

@@ -65,7 +65,8 @@ export function route<A extends Access, B extends Schema = undefined, Q extends 
     config: { access: spec.access, csrf: spec.csrf !== false },
     ...(spec.bodyLimit !== undefined ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (req, reply) => {
-      const me = req.auth?.member ?? null;
+      // The guard set linkMember only on an 'self' route without a session.
+      const me = req.auth?.member ?? req.linkMember ?? null;
       if (spec.access !== 'public' && !me) throw new SessionRequired();
       const body = (spec.body ? parseOrThrow(spec.body, req.body) : undefined) as Infer<B>;
       const query = (spec.query ? parseOrThrow(spec.query, req.query) : undefined) as Infer<Q>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Forbidden, SessionRequired } from '../lib/errors';
 import type { Access } from '../http/types';
 import { hasRole } from '../../shared/members/roles';
+import { memberByLink, linkTokenOf } from '../http/selfLink';
 
 /** Every API route with its guard; the cross-tenant test checks each one is covered. */
 export interface ApiRoute {
@@ -31,6 +32,14 @@ export function guardPlugin(app: FastifyInstance): void {
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (access === 'self') {
+      // A signed-in member as on 'member' routes; otherwise only the header's personal link.
+      if (req.auth) return;
+      const token = linkTokenOf(req);
+      if (token === null) throw new SessionRequired();
+      req.linkMember = await memberByLink(app.deps, req.tenant, token, req.ip);
+      return;
+    }
     if (!req.auth) throw new SessionRequired();
     if (!hasRole(req.auth.member, access)) throw new Forbidden();
   });

@@ -26,7 +26,8 @@ export const dependant = z.object({ id: z.number().int(), fullname_: z.string() 
  * locked_: fields the member cannot change here although their visibility would allow it
  * (owned by the federation register the member was imported from); shown read-only.
  * dependants_: the members this one may also edit (edit_for), session form only.
- * link_: on the link form, when the link stops working and whether it came with an update request.
+ * link_: on the link form, when the link stops working and whether it came with an update request;
+ * eclaim: whether expense claims are on, so the form offers them (the link opens them too).
  */
 export const editMeReply = z.object({
   member: memberReply,
@@ -34,7 +35,7 @@ export const editMeReply = z.object({
   held_: z.array(z.string()).optional(),
   locked_: z.array(z.string()).optional(),
   dependants_: z.array(dependant).optional(),
-  link_: z.object({ expires_at: z.string(), updreq: z.boolean() }).optional(),
+  link_: z.object({ expires_at: z.string(), updreq: z.boolean(), eclaim: z.boolean().optional() }).optional(),
 });
 export type EditMeReply = z.infer<typeof editMeReply>;
 

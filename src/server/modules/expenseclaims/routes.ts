@@ -26,18 +26,19 @@ import * as filesRepo from './files-repo';
 import * as service from './service';
 import * as treasurer from './treasurer';
 
-// Expense claims over HTTP. Member calls (any signed-in member, only while e-claims are
-// enabled) work on the caller's own claims; the treasurer's calls are for site admins. The
+// Expense claims over HTTP. Member calls (access 'self': a signed-in member or the member of
+// a personal link in the x-edit-link header; only while e-claims are enabled) work on the
+// caller's own claims; the treasurer's calls are for site admins. The
 // batch printout (/claim_download_pdf/…) is in its own module.
 
 export function expenseClaimRoutes(app: FastifyInstance): void {
   const deps = app.deps;
-  route(app, { method: 'POST', url: '/api/1/expenseclaim/save', access: 'member', body: expenseClaimSaveBody, reply: expenseSaveReply, handler: ({ tenant, me, body }) => service.save(deps, tenant, me, body) });
-  route(app, { method: 'POST', url: '/api/1/expenseclaim/mine', access: 'member', reply: expenseMineReply, handler: ({ tenant, me }) => service.mine(deps, tenant, me) });
+  route(app, { method: 'POST', url: '/api/1/expenseclaim/save', access: 'self', body: expenseClaimSaveBody, reply: expenseSaveReply, handler: ({ tenant, me, body }) => service.save(deps, tenant, me, body) });
+  route(app, { method: 'POST', url: '/api/1/expenseclaim/mine', access: 'self', reply: expenseMineReply, handler: ({ tenant, me }) => service.mine(deps, tenant, me) });
   route(app, {
     method: 'POST',
     url: '/api/1/expenseclaim/upload',
-    access: 'member',
+    access: 'self',
     reply: expenseUploadReply,
     handler: async ({ req, tenant, me }) => {
       await service.ensureEnabled(deps, tenant);
@@ -48,7 +49,7 @@ export function expenseClaimRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'GET',
     url: '/api/1/expenseclaim/receipt/:id',
-    access: 'member',
+    access: 'self',
     reply: RAW_REPLY,
     handler: async ({ reply, tenant, me, params }) => {
       const f = await filesRepo.findData(deps.db, tenant.id, idOf(params));
@@ -75,7 +76,7 @@ export function expenseClaimRoutes(app: FastifyInstance): void {
   route(app, {
     method: 'GET',
     url: '/api/1/expenseclaim/:id',
-    access: 'member',
+    access: 'self',
     reply: expenseClaimReply,
     handler: async ({ tenant, me, params }) => {
       // A site admin reads any claim even with e-claims off (the treasurer's archive stays readable).

@@ -47,7 +47,7 @@ describe(`personal edit links (${testDialect})`, () => {
     const r = await client().post('/api/1/updreqs/edit_me_h', { hash: token });
     expect(r.status).toBe(200);
     expect(r.body.member).toMatchObject({ id: m.id, firstname: 'Liisa', address_city: 'Oulu' });
-    expect(r.body.link_).toEqual({ expires_at: '2026-11-21T10:00:00.000Z', updreq: false });
+    expect(r.body.link_).toEqual({ expires_at: '2026-11-21T10:00:00.000Z', updreq: false, eclaim: false });
     expect(r.body.fields.some((f: { name: string }) => f.name === 'address_city')).toBe(true);
     expect((await linkRow(id)).opened_at).toBe('2026-11-20T10:00:00.000Z');
   });
@@ -143,7 +143,7 @@ describe(`personal edit links (${testDialect})`, () => {
     const token = deliveryLinkToken(t.deps.config.sessionSecret, deliveryId);
     await issueLink(t.deps.db, { tenantId: a.tenant.id, memberId: m.id, source: 'updreq', token, at: t.clock.now(), messageId: msg.id, deliveryId });
     const r = await client().post('/api/1/updreqs/edit_me_h', { hash: token });
-    expect(r.body.link_).toEqual({ expires_at: '2026-12-20T10:00:00.000Z', updreq: true });
+    expect(r.body.link_).toEqual({ expires_at: '2026-12-20T10:00:00.000Z', updreq: true, eclaim: false });
     expect((await client().post('/api/1/updreqs/confirm_h', { hash: token })).body).toEqual({ confirmed: true });
     expect(await contact(m.id)).toEqual([{ medium: 'sms', address: m.phone, outcome: 'confirmed' }]);
   });

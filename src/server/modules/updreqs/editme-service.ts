@@ -13,6 +13,7 @@ import * as members from '../members/service';
 import * as membersRepo from '../members/repo';
 import { loadModel } from '../members/model';
 import { fullname } from '../members/present';
+import * as settings from '../settings/repo';
 import { markOpened, markOutcome, resolveLink, type EditLink } from './links-repo';
 import { deliveryLinkMedium, dependantsOf } from './editme-repo';
 
@@ -33,7 +34,11 @@ async function openLink(deps: Deps, tenant: Tenant, hash: string, ip: string): P
 /** The reply of editMe/updateMe with what the link or the session adds (checked against editMeReply by route()). */
 type EditMeReply = Awaited<ReturnType<typeof members.updateMe>> & Pick<Contract, 'dependants_' | 'link_'>;
 
-const linkInfo = (link: EditLink) => ({ expires_at: link.expires_at, updreq: link.source === 'updreq' });
+/** What the link form needs of its link: its expiry, its origin, and whether it also opens expense claims. */
+async function linkInfo(deps: Deps, tenantId: number, link: EditLink) {
+  const s = await settings.getAll(deps.db, tenantId);
+  return { expires_at: link.expires_at, updreq: link.source === 'updreq', eclaim: s.eclaim_enabled === true };
+}
 
 /**
  * Answering by link shows the address works: the link's medium (an update request's
@@ -51,7 +56,7 @@ async function confirmContact(trx: Db, tenantId: number, link: EditLink, memberI
 export async function editMeH(deps: Deps, tenant: Tenant, hash: string, ip: string): Promise<EditMeReply> {
   const { link, member } = await openLink(deps, tenant, hash, ip);
   await markOpened(deps.db, tenant.id, link.id, deps.clock.now());
-  return { ...(await members.editMe(deps, tenant, member)), link_: linkInfo(link) };
+  return { ...(await members.editMe(deps, tenant, member)), link_: await linkInfo(deps, tenant.id, link) };
 }
 
 export async function updateMeH(deps: Deps, tenant: Tenant, hash: string, input: MemberBody, ip: string): Promise<EditMeReply> {
@@ -65,7 +70,7 @@ export async function updateMeH(deps: Deps, tenant: Tenant, hash: string, input:
       if (!changed) await activity.append(trx, tenant.id, { event: 'member_data_confirmed', context: `member:${member.id}`, data: [], authorId: member.id, at });
     },
   });
-  return { ...reply, link_: linkInfo(link) };
+  return { ...reply, link_: await linkInfo(deps, tenant.id, link) };
 }
 
 /** "My data is current": nothing changes but the link's outcome and the up-to-dateness. */
