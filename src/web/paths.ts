@@ -87,6 +87,10 @@ export const PATHS = {
   updateRequestEditLinks: '/updreqs/get_edit_links',
   updateRequest: '/updreqs/:id',
   editMeHash: '/edit_me_h/:hash',
+  /** The member's own expense claims by personal link (public; the link is sent as a header, not read from the URL by the API). */
+  editMeHashClaims: '/edit_me_h/:hash/expenseclaim',
+  editMeHashClaimNew: '/edit_me_h/:hash/expenseclaim/new',
+  editMeHashClaim: '/edit_me_h/:hash/expenseclaim/:id',
   editMeSession: '/edit_me_s',
   /** Where the member's own form ends: source 'h' (by link) or 's' (signed in). */
   editMeThanks: '/edit_me_thanks/:source',
@@ -126,6 +130,9 @@ export const announcementPath = (id: number): string => withId(PATHS.announcemen
 export const updateRequestPath = (id: number): string => withId(PATHS.updateRequest, id);
 export const membercardPath = (id: number): string => withId(PATHS.membercard, id);
 export const expenseClaimPath = (id: number): string => withId(PATHS.expenseClaim, id);
+export const editMeHashClaimsPath = (hash: string): string => PATHS.editMeHashClaims.replace(':hash', encodeURIComponent(hash));
+export const editMeHashClaimNewPath = (hash: string): string => PATHS.editMeHashClaimNew.replace(':hash', encodeURIComponent(hash));
+export const editMeHashClaimPath = (hash: string, id: number): string => withId(PATHS.editMeHashClaim.replace(':hash', encodeURIComponent(hash)), id);
 export const expenseClaimViewPath = (personId: number, accountNumber: string): string =>
   PATHS.expenseClaimView.replace(':personId', String(personId)).replace(':accountNumber', encodeURIComponent(accountNumber));
 /** The printout of a claimant-account's claims in a status; for paid ones, of one payment batch. */

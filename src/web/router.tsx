@@ -12,6 +12,7 @@ import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { PATHS } from './paths';
 import { EditMeHashPage } from './pages/updreqs/EditMeHashPage';
+import { EditLinkClaimsPage } from './pages/expenseclaims/EditLinkClaimsPage';
 import { EditMeThanksPage } from './pages/updreqs/EditMeThanksPage';
 import { GetEditLinksPage } from './pages/updreqs/GetEditLinksPage';
 import { appRoutes } from './routes';
@@ -38,6 +39,10 @@ export function createAppRouter() {
         { path: PATHS.memberCardPublic, element: <CardPublicPage /> },
         // The member's own form by personal link, ordering a link, and where the own form ends: no sign-in.
         { path: PATHS.editMeHash, element: <EditMeHashPage /> },
+        // The member's own expense claims by the same link (the member pages with the link in context).
+        { path: PATHS.editMeHashClaims, element: <EditLinkClaimsPage page="list" /> },
+        { path: PATHS.editMeHashClaimNew, element: <EditLinkClaimsPage page="new" /> },
+        { path: PATHS.editMeHashClaim, element: <EditLinkClaimsPage page="claim" /> },
         { path: PATHS.updateRequestEditLinks, element: <GetEditLinksPage /> },
         { path: PATHS.editMeThanks, element: <EditMeThanksPage /> },
         { path: PATHS.reset, element: <ResetRequestPage /> },

@@ -12,8 +12,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Public endpoint the lead guarantees; used only to obtain a CSRF cookie before a first write. */
 const CSRF_PRIMER = 'health';
 
-async function fetchJson(method: Method, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function fetchJson(method: Method, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   let url = `${API_BASE}/${path}`;
   if (method === 'GET') {
     // Cache-buster on every GET so no proxy or browser cache serves stale data.
@@ -69,8 +69,8 @@ function toApiError(status: number, json: unknown): ApiError {
   return new ApiError(status, { code: status >= 500 ? 'server_error' : undefined });
 }
 
-async function request<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
-  const { status, json } = await fetchJson(method, path, body);
+async function request<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown, extra?: Record<string, string>): Promise<T> {
+  const { status, json } = await fetchJson(method, path, body, extra);
   if (status < 200 || status >= 300) throw toApiError(status, json);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -80,12 +80,20 @@ async function request<T>(method: Method, path: string, schema: z.ZodType<T>, bo
   return parsed.data;
 }
 
-export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>) => request('GET', path, schema),
-  post: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('POST', path, schema, body),
-  put: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PUT', path, schema, body),
-  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PATCH', path, schema, body),
-  delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
-  /** multipart/form-data POST (file uploads); same CSRF header and error handling as the JSON calls. */
-  upload: <T>(path: string, form: FormData, schema: z.ZodType<T>) => request('POST', path, schema, form),
-};
+/**
+ * The client with extra request headers on every call (the personal link's x-edit-link on
+ * the expense-claim pages opened by link); `api` is the plain one.
+ */
+export function apiWith(extra: Record<string, string>) {
+  return {
+    get: <T>(path: string, schema: z.ZodType<T>) => request('GET', path, schema, undefined, extra),
+    post: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('POST', path, schema, body, extra),
+    put: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PUT', path, schema, body, extra),
+    patch: <T>(path: string, body: unknown, schema: z.ZodType<T>) => request('PATCH', path, schema, body, extra),
+    delete: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema, undefined, extra),
+    /** multipart/form-data POST (file uploads); same CSRF header and error handling as the JSON calls. */
+    upload: <T>(path: string, form: FormData, schema: z.ZodType<T>) => request('POST', path, schema, form, extra),
+  };
+}
+
+export const api = apiWith({});

@@ -5,6 +5,7 @@ import { normalizeIban } from '../../../shared/finnish/iban';
 import { formatFinnishDateTime } from '../../../shared/finnish/date';
 import type { ExpenseClaimStatusName } from '../../../shared/expenseclaims/status';
 import type { ExpenseClaimReply } from '../../../shared/schemas/expenseclaims';
+import { useReceiptHref } from '../../api/expenseclaims';
 import { ScrollTable } from '../../components/ScrollTable';
 import { formatDay, formatLocalDateTime, perDiemDaysText, statusText } from './claimTexts';
 
@@ -67,15 +68,7 @@ export function ClaimDetails({ claim }: { claim: ExpenseClaimReply }) {
             <Table.Td>{t(`eclaimform.type.${item.type}`)}</Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>
               {details(item)}
-              {item.receipt ? (
-                <Anchor href={item.receipt.url} target="_blank" rel="noopener" display="block" size="sm">
-                  {item.receipt.mime.startsWith('image/') ? (
-                    <Image src={item.receipt.url} alt={t('eclaimform.receipt_thumb_alt', { number: index + 1 })} h={64} w="auto" fit="contain" />
-                  ) : (
-                    t('eclaimform.receipt_open')
-                  )}
-                </Anchor>
-              ) : null}
+              {item.receipt ? <ReceiptThumb url={item.receipt.url} image={item.receipt.mime.startsWith('image/')} number={index + 1} /> : null}
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {formatAmount(item.amount_c)}
@@ -110,5 +103,16 @@ export function ClaimDetails({ claim }: { claim: ExpenseClaimReply }) {
         </section>
       ) : null}
     </Stack>
+  );
+}
+
+/** A receipt's thumbnail (or "open" for a PDF); on a link page served from a blob (useReceiptHref). */
+function ReceiptThumb({ url, image, number }: { url: string; image: boolean; number: number }) {
+  const { t } = useTranslation();
+  const href = useReceiptHref(url) ?? undefined;
+  return (
+    <Anchor href={href} target="_blank" rel="noopener" display="block" size="sm">
+      {image ? <Image src={href} alt={t('eclaimform.receipt_thumb_alt', { number })} h={64} w="auto" fit="contain" /> : t('eclaimform.receipt_open')}
+    </Anchor>
   );
 }

@@ -14,7 +14,7 @@ import { SubmitButton } from '../../components/SubmitButton';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { fieldMessageText } from '../../i18n/messages';
-import { expenseClaimPath } from '../../paths';
+import { useClaimPaths } from './claimPaths';
 import { helsinkiToday } from '../invoices/invoiceModel';
 import { canAddItem, draftKey, emptyItem, fieldOrder, itemCents, localErrors, saveBody, type ClaimDraft, type ItemDraft, type ItemType } from './claimForm';
 import { fieldId, ItemFields } from './ItemFields';
@@ -40,6 +40,7 @@ const ADD: { type: ItemType; label: 'eclaimform.add_receipt' | 'eclaimform.add_k
 export function ClaimForm({ id, initial, kmHelp, perDiemHelp }: ClaimFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const paths = useClaimPaths();
   const save = useSaveExpenseClaim();
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial);
@@ -94,7 +95,7 @@ export function ClaimForm({ id, initial, kmHelp, perDiemHelp }: ClaimFormProps) 
       setSaved(draft);
       guard.allowNextNavigation();
       const notice: ClaimNotice = id === null ? 'sent' : 'updated';
-      void navigate(expenseClaimPath(reply.id), { replace: id !== null, state: { notice } });
+      void navigate(paths.claim(reply.id), { replace: id !== null, state: { notice } });
     } catch (error) {
       const fields = fieldOrder(draft);
       const keys = fieldErrorKeys(error, fields);

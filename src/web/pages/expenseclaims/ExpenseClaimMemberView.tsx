@@ -2,8 +2,7 @@ import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
-import { useExpenseClaim } from '../../api/expenseclaims';
-import { useMemberSettings } from '../../api/settings';
+import { useExpenseClaim, useMyExpenseClaims } from '../../api/expenseclaims';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
@@ -20,7 +19,8 @@ export function ExpenseClaimMemberView() {
   const valid = /^\d+$/.test(params.id ?? '') && Number(params.id) > 0;
   const id = Number(params.id);
   const claim = useExpenseClaim(valid ? id : null);
-  const settings = useMemberSettings();
+  // The help texts come with the own claims (also by link, where the settings call is not open).
+  const mine = useMyExpenseClaims();
   const location = useLocation();
   const notice = (location.state as { notice?: ClaimNotice } | null)?.notice;
   const data = claim.data;
@@ -57,8 +57,8 @@ export function ExpenseClaimMemberView() {
               key={`${String(data.id)}-${String(data.events.length)}`}
               id={data.id}
               initial={draftFromReply(data)}
-              kmHelp={settings.data?.eclaim_km_help ?? ''}
-              perDiemHelp={settings.data?.eclaim_per_diem_help ?? ''}
+              kmHelp={mine.data?.km_help ?? ''}
+              perDiemHelp={mine.data?.per_diem_help ?? ''}
             />
           ) : (
             <>

@@ -6,7 +6,7 @@ import { useMyExpenseClaims } from '../../api/expenseclaims';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
-import { PATHS } from '../../paths';
+import { useClaimPaths } from './claimPaths';
 import { ClaimForm } from './ClaimForm';
 import { emptyDraft } from './claimForm';
 
@@ -36,8 +36,9 @@ export function ExpenseClaimNewPage() {
 
 export function BackToClaims() {
   const { t } = useTranslation();
+  const paths = useClaimPaths();
   return (
-    <Button component={Link} to={PATHS.expenseClaims} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
+    <Button component={Link} to={paths.list} variant="light" leftSection={<IconArrowLeft size={18} aria-hidden />}>
       {t('eclaimform.back')}
     </Button>
   );

@@ -9,7 +9,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageHeader } from '../../components/PageHeader';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
 import { ScrollTable } from '../../components/ScrollTable';
-import { expenseClaimPath, PATHS } from '../../paths';
+import { useClaimPaths } from './claimPaths';
 import { dateRange, formatDay, statusText } from './claimTexts';
 
 const STATUS_COLOR: Record<ExpenseClaimStatusName, string> = { pending: 'blue', accepted: 'teal', rejected: 'red', paid: 'gray' };
@@ -18,12 +18,13 @@ const STATUS_COLOR: Record<ExpenseClaimStatusName, string> = { pending: 'blue', 
 export function ExpenseClaimsMemberPage() {
   const { t } = useTranslation();
   const mine = useMyExpenseClaims();
+  const paths = useClaimPaths();
   const data = mine.data;
   return (
     <>
       <PageHeader title={t('eclaimform.page')}>
         {data && !data.yearly_limit_reached ? (
-          <Button component={Link} to={PATHS.expenseClaimNew} leftSection={<IconPlus size={18} aria-hidden />}>
+          <Button component={Link} to={paths.new} leftSection={<IconPlus size={18} aria-hidden />}>
             {t('eclaimform.new')}
           </Button>
         ) : null}
@@ -59,7 +60,7 @@ export function ExpenseClaimsMemberPage() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(claim.created_at)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {/* The description names the link: several claims may be sent on one day. */}
-                    <Anchor component={Link} to={expenseClaimPath(claim.id)}>
+                    <Anchor component={Link} to={paths.claim(claim.id)}>
                       {claim.description}
                     </Anchor>
                   </Table.Td>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { allowanceSourceOn } from '../../../shared/finnish/allowance';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { EXPENSE_RECEIPT_MAX_BYTES, EXPENSE_RECEIPT_TYPES } from '../../../shared/constants';
-import { useUploadReceipt } from '../../api/expenseclaims';
+import { useReceiptHref, useUploadReceipt } from '../../api/expenseclaims';
 import { bannerKeys, fieldErrorKeys } from '../../api/errorKeys';
 import { isApiError } from '../../api/errors';
 import { fieldMessageText, messageText } from '../../i18n/messages';
@@ -78,6 +78,7 @@ function ReceiptFields(props: ItemFieldsProps) {
   };
 
   const receipt = item.receipt;
+  const receiptHref = useReceiptHref(receipt?.url ?? null);
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -111,12 +112,12 @@ function ReceiptFields(props: ItemFieldsProps) {
       {receipt ? (
         <Group gap="sm" align="center" data-testid={`eclaim-receipt-${String(index)}`}>
           {receipt.mime.startsWith('image/') ? (
-            <Anchor href={receipt.url} target="_blank" rel="noopener">
-              <Image src={receipt.url} alt={t('eclaimform.receipt_thumb_alt', { number: index + 1 })} h={80} w="auto" fit="contain" radius="sm" />
+            <Anchor href={receiptHref ?? undefined} target="_blank" rel="noopener">
+              <Image src={receiptHref ?? undefined} alt={t('eclaimform.receipt_thumb_alt', { number: index + 1 })} h={80} w="auto" fit="contain" radius="sm" />
             </Anchor>
           ) : null}
           <Text size="sm">{receipt.filename ? t('eclaimform.receipt_attached', { name: receipt.filename }) : t('eclaimform.receipt_saved')}</Text>
-          <Anchor href={receipt.url} target="_blank" rel="noopener" size="sm">
+          <Anchor href={receiptHref ?? undefined} target="_blank" rel="noopener" size="sm">
             {t('eclaimform.receipt_open')}
           </Anchor>
         </Group>

@@ -9,7 +9,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useGuardedSubmit } from '../../components/useGuardedSubmit';
-import { editMeThanksPath, PATHS } from '../../paths';
+import { editMeHashClaimsPath, editMeThanksPath, PATHS } from '../../paths';
 import { MemberForm } from '../members/MemberForm';
 import { hasReadOnlyField, ownFormFields } from './ownForm';
 import { PublicFrame } from './PublicFrame';
@@ -59,6 +59,11 @@ export function EditMeHashPage() {
         <Text size="sm">{hasReadOnlyField(fields) ? t('edit_me.required_and_readonly_note') : t('edit_me.required_note')}</Text>
         {locked ? <Text size="sm">{t('edit_me.locked_note')}</Text> : null}
         {data.link_ ? <Text size="sm">{t('edit_me.link_valid_until', { until: formatFinnishDateTime(data.link_.expires_at, t('log.klo')) })}</Text> : null}
+        {data.link_?.eclaim ? (
+          <Anchor component={Link} to={editMeHashClaimsPath(hash)} data-testid="edit-me-claims">
+            {t('eclaimform.page')}
+          </Anchor>
+        ) : null}
         {linkGone ? (
           <Alert color="red" variant="light" role="alert">
             {t('edit_link_invalid')}{' '}
