@@ -26,6 +26,7 @@ import { membercardCases } from './cross-tenant.membercard';
 import { membercardImageCases } from './cross-tenant.membercard-images';
 import { editLinkCases } from './cross-tenant.editlinks';
 import { expenseClaimCases } from './cross-tenant.expenseclaims';
+import { expenseClaimLinkCases } from './cross-tenant.expenseclaims-link';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -159,6 +160,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...membercardCases,
   ...editLinkCases,
   ...expenseClaimCases,
+  ...expenseClaimLinkCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

@@ -9,7 +9,7 @@ import { expectNoLeak, expectNotFound, type CrossTenantCase, type World } from '
 const B_ACCOUNT = 'FI2112345600000785';
 
 /** A pending claim of B's first member with one receipt item and its file, straight in B. */
-async function bClaim(w: World): Promise<{ claimId: number; fileId: number; personId: number }> {
+export async function bClaim(w: World): Promise<{ claimId: number; fileId: number; personId: number }> {
   const db = w.t.deps.db;
   const now = new Date().toISOString();
   const m = w.bMembers[0]!;

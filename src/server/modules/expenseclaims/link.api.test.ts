@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type Reply, type TestApp } from '../../test/harness';
+import { adminClient, Client, makeTenant, memberClient, testApp, testDialect, type TestApp } from '../../test/harness';
+import { LinkClient } from '../../test/linkClient';
 import { makeMember } from '../../test/factories/member';
 import { enableClaims, IBAN, receiptClaim, uploadReceipt } from '../../test/factories/expenseclaims';
 import { EDIT_LINK_HEADER, EDIT_LINK_USES_MAX_PER_IP } from '../../../shared/constants';
@@ -12,16 +13,6 @@ import type { CreatedTenant } from '../tenants/service';
 // claims without a session, and nothing beyond the routes that declare 'self'.
 
 const INVALID = { errors: { general: ['edit_link_invalid'] } };
-
-/** A browser on the link pages: no session, the link's token on every call. */
-class LinkClient extends Client {
-  constructor(t: TestApp, tenant: CreatedTenant, readonly token: string, ip: string) {
-    super(t.app, tenant.tenant.hostname!, { ip });
-  }
-  override request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-    return super.request(method, url, body, { [EDIT_LINK_HEADER]: this.token, ...headers });
-  }
-}
 
 describe(`expense claims by personal link (${testDialect})`, () => {
   let t: TestApp;
@@ -47,7 +38,7 @@ describe(`expense claims by personal link (${testDialect})`, () => {
     await issueLink(t.deps.db, { tenantId: member.tenant_id, memberId: member.id, source: 'ordered', token, at: t.clock.now() });
     return token;
   }
-  const viaLink = (token: string, tenant = a) => new LinkClient(t, tenant, token, `10.8.0.${(++n % 250) + 1}`);
+  const viaLink = (token: string, tenant = a) => new LinkClient(t.app, tenant.tenant.hostname!, token, `10.8.0.${(++n % 250) + 1}`);
   const claimCount = async () => (await t.deps.db.selectFrom('expense_claims').select('id').execute()).length;
 
   it('refuses a valid link while e-claims are off, and the link form says whether claims are on', async () => {
@@ -134,7 +125,7 @@ describe(`expense claims by personal link (${testDialect})`, () => {
   });
 
   it('keeps CSRF on mutations by link', async () => {
-    const c = new LinkClient(t, a, await linkOf(liisa), '10.8.1.1');
+    const c = new LinkClient(t.app, a.tenant.hostname!, await linkOf(liisa), '10.8.1.1');
     const r = await c.request('POST', '/api/1/expenseclaim/mine', {}, { 'x-csrftoken': 'väärä' });
     expect(r.status).toBe(403);
     const noCsrf = new Client(t.app, a.tenant.hostname!, { csrf: false });
@@ -150,7 +141,7 @@ describe(`expense claims by personal link (${testDialect})`, () => {
       .values(Array.from({ length: EDIT_LINK_USES_MAX_PER_IP - 1 }, () => ({ tenant_id: a.tenant.id, kind: 'edit_link_use', key: ip, at })))
       .execute();
     const token = await linkOf(liisa);
-    const c = new LinkClient(t, a, token, ip);
+    const c = new LinkClient(t.app, a.tenant.hostname!, token, ip);
     expect((await c.post('/api/1/expenseclaim/mine', {})).status).toBe(200);
     const r = await c.post('/api/1/expenseclaim/mine', {});
     expect(r.status).toBe(429);
