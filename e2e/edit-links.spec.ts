@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
+import { editLinkFromOutbox } from './helpers/outbox';
 
 // A member keeps their own data current without a password: they order a link on
 // /updreqs/get_edit_links, open it from the mail (the e2e server writes mail to
@@ -11,33 +10,6 @@ import { expectAccessible } from './helpers/axe';
 // that no longer works shows the alert and lands on ordering a new one.
 
 const RUN = Date.now().toString(36);
-const OUTBOX = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'outbox');
-
-/** Quoted-printable bodies wrap long lines ("=\n") and escape bytes ("=C3=A4"). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-}
-
-/** The edit link's path from the newest outbox mail to `email` (sent just after the reply). */
-async function editLinkFromOutbox(email: string): Promise<string> {
-  let found = '';
-  await expect
-    .poll(() => {
-      // Only mails: the outbox also holds sms/ and letters/ directories once messages go out.
-      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort() : [];
-      for (const file of files.reverse()) {
-        const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
-        if (!new RegExp(`^To: ${email.replace(/\./g, '\\.')}$`, 'm').test(raw)) continue;
-        const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-        found = /https?:\/\/[^\s/]+(\/edit_me_h\/[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-        if (found) return found;
-      }
-      return '';
-    })
-    .not.toBe('');
-  return found;
-}
 
 test('muokkauslinkki: tilaus sähköpostiin, osoitteen muutos linkillä, kiitossivu ja historia', async ({ page, request }) => {
   const api = await signIn(request);

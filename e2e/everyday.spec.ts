@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { filterToParam } from '../src/shared/filter/normalize';
 import type { Filter } from '../src/shared/filter/types';
 import { expectAccessible } from './helpers/axe';
+import { linkFromOutbox } from './helpers/outbox';
 import { type ApiField, requiredCustomValues, signIn, type SignedInApi } from './helpers/adminApi';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
@@ -14,35 +13,8 @@ import { loginAsAdmin, submitLogin } from './helpers/session';
 test.describe.configure({ timeout: 90_000 });
 
 const RUN = Date.now().toString(36);
-const OUTBOX = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'outbox');
 
 const notification = (page: Page, text: string): Locator => page.getByRole('alert').filter({ hasText: text }).last();
-
-/** Quoted-printable bodies wrap long lines ("=\n") and escape bytes ("=C3=A4"). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-}
-
-/** The reset link's path from the newest outbox mail to `email` (sent just after the reply). */
-async function resetPathFromOutbox(email: string): Promise<string> {
-  let found = '';
-  await expect
-    .poll(() => {
-      // Only mails: the outbox also holds sms/ and letters/ directories once messages go out.
-      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort() : [];
-      for (const file of files.reverse()) {
-        const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
-        if (!new RegExp(`^To: ${email.replace(/\./g, '\\.')}$`, 'm').test(raw)) continue;
-        const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-        found = /https?:\/\/[^\s/]+(\/@reset\/[A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
-        if (found) return found;
-      }
-      return '';
-    })
-    .not.toBe('');
-  return found;
-}
 
 async function requiredExtras(api: SignedInApi): Promise<Record<string, unknown>> {
   const fields = await api.get<ApiField[]>('fields/all?all_headings=1');
@@ -81,7 +53,7 @@ test('unohtunut salasana: linkki sähköpostiin, uusi salasana ja kirjautuminen'
   await expect(page.getByTestId('reset-sent')).toBeFocused();
   await expectAccessible(page, 'salasanan palautuspyyntö lähetetty');
 
-  const link = await resetPathFromOutbox(email);
+  const link = await linkFromOutbox(email, /https?:\/\/[^\s/]+(\/@reset\/[A-Za-z0-9_-]+)/);
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Aseta uusi salasana' })).toBeVisible();
   await expect(page).toHaveTitle(/^Aseta uusi salasana – /);

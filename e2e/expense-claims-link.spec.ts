@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { SETTINGS_SCOPES } from '../src/shared/schemas/settings';
-import { type ApiField, requiredCustomValues, signIn, type SignedInApi } from './helpers/adminApi';
+import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
+import { saveEclaim } from './helpers/settings';
+import { editLinkFromOutbox } from './helpers/outbox';
 
 // A member without a password claims expenses by their personal link: they order the link,
 // open it from the mail, follow "Kulukorvaukset", send a claim of kilometres and a receipt
@@ -12,39 +11,6 @@ import { expectAccessible } from './helpers/axe';
 // and see it pending among their own claims. A dead link goes to ordering a new one.
 
 const RUN = Date.now().toString(36);
-const OUTBOX = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'outbox');
-
-async function saveEclaim(api: SignedInApi, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const now = await api.get<Record<string, unknown>>('settings');
-  const current = Object.fromEntries(SETTINGS_SCOPES.eclaim.map((k) => [k, now[k]]));
-  await api.post('settings/save', { ...current, ...patch, scope_: 'eclaim' });
-  return current;
-}
-
-/** Quoted-printable bodies wrap long lines ("=\n") and escape bytes ("=C3=A4"). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-}
-
-/** The edit link's path from the newest outbox mail to `email`. */
-async function editLinkFromOutbox(email: string): Promise<string> {
-  let found = '';
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.endsWith('.eml')).sort() : [];
-      for (const file of files.reverse()) {
-        const raw = fs.readFileSync(path.join(OUTBOX, file), 'utf8');
-        if (!new RegExp(`^To: ${email.replace(/\./g, '\\.')}$`, 'm').test(raw)) continue;
-        const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(raw) : raw;
-        found = /https?:\/\/[^\s/]+(\/edit_me_h\/[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
-        if (found) return found;
-      }
-      return '';
-    })
-    .not.toBe('');
-  return found;
-}
 
 test('kulukorvaus henkilökohtaisella linkillä ilman salasanaa', async ({ page, request }) => {
   const api = await signIn(request);

@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { SETTINGS_SCOPES } from '../src/shared/schemas/settings';
-import { type ApiField, requiredCustomValues, signIn, type SignedInApi } from './helpers/adminApi';
+import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
+import { saveEclaim } from './helpers/settings';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
 // A member claims a receipt (a photo) and kilometres, sees the claim pending among their own,
@@ -13,13 +13,6 @@ import { loginAsAdmin, submitLogin } from './helpers/session';
 const RUN = Date.now().toString(36);
 const PASSWORD = 'Kulukorvaus-Salasana-2026';
 const RATE_SOURCE = 'Verohallinnon päätös verovapaista matkakustannusten korvauksista vuonna 2026';
-
-async function saveEclaim(api: SignedInApi, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const now = await api.get<Record<string, unknown>>('settings');
-  const current = Object.fromEntries(SETTINGS_SCOPES.eclaim.map((k) => [k, now[k]]));
-  await api.post('settings/save', { ...current, ...patch, scope_: 'eclaim' });
-  return current;
-}
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Päävalikko' });
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { saveEclaim } from './helpers/settings';
 import sharp from 'sharp';
 import { expectAccessible } from './helpers/axe';
 import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi';
@@ -19,7 +20,7 @@ const IBAN = 'FI21 1234 5600 0007 85';
 test('rahastonhoitaja hylkää ja hyväksyy kulukorvaukset, maksaa ja tulostaa maksuerän', async ({ page, request, baseURL }) => {
   test.setTimeout(90_000);
   const admin = await signIn(request);
-  await admin.post('settings/save', { scope_: 'eclaim', eclaim_enabled: true, eclaim_notify: false, eclaim_km_help: '', eclaim_per_diem_help: '' });
+  await saveEclaim(admin, { eclaim_enabled: true });
   const fields = await admin.get<ApiField[]>('fields/all?all_headings=1');
   const email = `kulut.${RUN}@example.fi`;
   const password = 'Kulu-Salasana-2026';

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { saveEclaim } from './helpers/settings';
 import { signIn } from './helpers/adminApi';
 import { loginAsAdmin } from './helpers/session';
 
@@ -8,7 +9,7 @@ import { loginAsAdmin } from './helpers/session';
 
 test('the header menu fits one line at laptop widths, messages under "Viestit"', async ({ page, request }) => {
   const api = await signIn(request);
-  await api.post('settings/save', { scope_: 'eclaim', eclaim_enabled: true, eclaim_notify: false, eclaim_km_help: '', eclaim_per_diem_help: '' });
+  await saveEclaim(api, { eclaim_enabled: true });
 
   for (const width of [1280, 1200]) {
     await page.setViewportSize({ width, height: 800 });

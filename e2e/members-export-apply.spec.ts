@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, type Page, test } from '@playwright/test';
+import { saveEclaim } from './helpers/settings';
 import { ASSOCIATION_NAME } from './helpers/admin';
 import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
@@ -242,7 +243,7 @@ test('jäsenhakemus: julkinen lomake, hyväksyntä, kaksoiskappale, hylkäys ja 
 test('tavallinen jäsen: kirjautuu omiin tietoihinsa, muuttaa kotikuntaa ja tallentaa', async ({ page, request }) => {
   const api = await signIn(request);
   // Without expense claims an ordinary member has no menu at all (with them on, "Kulukorvaukset").
-  await api.post('settings/save', { scope_: 'eclaim', eclaim_enabled: false, eclaim_notify: false, eclaim_km_help: '', eclaim_per_diem_help: '' });
+  await saveEclaim(api, { eclaim_enabled: false });
   const fields = await api.get<ApiField[]>('fields/all?all_headings=1');
   const password = 'Jäsenen-Salasana-2026';
   const email = `jasen.${RUN}@example.fi`;

@@ -11,3 +11,11 @@ export async function saveOrganisation(api: SignedInApi, patch: Record<string, u
   const current = Object.fromEntries(SETTINGS_SCOPES.organisation.map((k) => [k, now[k]]));
   await api.post('settings/save', { ...current, ...patch, scope_: 'organisation' });
 }
+
+/** The same for the e-claim settings; answers the scope as it was, for putting it back. */
+export async function saveEclaim(api: SignedInApi, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const now = await api.get<Record<string, unknown>>('settings');
+  const current = Object.fromEntries(SETTINGS_SCOPES.eclaim.map((k) => [k, now[k]]));
+  await api.post('settings/save', { ...current, ...patch, scope_: 'eclaim' });
+  return current;
+}
