@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Image, Stack, Textarea } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpenseClaimReply } from '../../../shared/schemas/expenseclaims';
 import { formatFinnishDate } from '../../../shared/finnish/date';
@@ -7,6 +7,12 @@ import { EXPENSE_COMMENT_MAX } from '../../../shared/constants';
 import { useAddExpenseComment } from '../../api/expenseclaimsAdmin';
 import { fieldErrorKeys } from '../../api/errorKeys';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoader } from '../../components/PageLoader';
+import { isApiError } from '../../api/errors';
+import { PATHS } from '../../paths';
+import { NotFoundContent } from '../errors/NotFoundContent';
+import { BackToExpenseClaims } from './ExpenseClaimsArchivePage';
 import { NewTabLink } from '../../components/NewTabLink';
 import { notifySuccess } from '../../components/notify';
 import { fieldMessageText } from '../../i18n/messages';
@@ -81,3 +87,30 @@ export function CommentForm({ claimId }: { claimId: number }) {
   );
 }
 
+
+/**
+ * What a treasurer's page shows until its data is there: not found (a malformed address or a
+ * 404), the error with a retry, or the loader.
+ */
+export function TreasurerPageFallback({ valid, query }: { valid: boolean; query: { data: unknown; isError: boolean; error: unknown; refetch: () => unknown } }): ReactNode {
+  const { t } = useTranslation();
+  const notFound = <NotFoundContent title={t('eclaimadmin.not_found')} backTo={PATHS.expenseClaims} backLabel={t('eclaimadmin.back')} />;
+  if (!valid) return notFound;
+  if (query.isError && !query.data) {
+    if (isApiError(query.error) && query.error.status === 404) return notFound;
+    return (
+      <>
+        <PageHeader title={t('eclaimadmin.page')}>
+          <BackToExpenseClaims />
+        </PageHeader>
+        <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={t('eclaimadmin.page')} />
+      <PageLoader minHeight={240} />
+    </>
+  );
+}

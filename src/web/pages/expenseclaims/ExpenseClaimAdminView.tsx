@@ -7,18 +7,15 @@ import { formatAmount } from '../../../shared/finnish/amount';
 import { formatFinnishDate, formatFinnishDateTime } from '../../../shared/finnish/date';
 import { normalizeIban } from '../../../shared/finnish/iban';
 import { useExpenseClaimAdmin, useUpdateExpenseStatus } from '../../api/expenseclaimsAdmin';
-import { isApiError } from '../../api/errors';
 import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { NotFoundContent } from '../errors/NotFoundContent';
 import { BackToExpenseClaims } from './ExpenseClaimsArchivePage';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';
 import { ScrollTable } from '../../components/ScrollTable';
-import { expenseClaimViewPath, PATHS } from '../../paths';
+import { expenseClaimViewPath } from '../../paths';
 import { eventTitle, itemDetails, itemTypeLabel, statusLabel, STATUS_COLOR, volunteerWarnings } from './claimsAdmin';
 import { RejectModal } from './RejectModal';
-import { CommentForm, Receipt } from './ClaimAdminParts';
+import { CommentForm, Receipt, TreasurerPageFallback } from './ClaimAdminParts';
 
 /** A claim as the treasurer sees it: every item with receipts, comments and history, and the moves it allows. */
 function ClaimAdminBody({ claim }: { claim: ExpenseClaimReply }) {
@@ -186,27 +183,7 @@ export function ExpenseClaimAdminView() {
   const query = useExpenseClaimAdmin(id);
   const claim = query.data;
 
-  const notFound = <NotFoundContent title={t('eclaimadmin.not_found')} backTo={PATHS.expenseClaims} backLabel={t('eclaimadmin.back')} />;
-  if (id === null) return notFound;
-  if (query.isError && !claim) {
-    if (isApiError(query.error) && query.error.status === 404) return notFound;
-    return (
-      <>
-        <PageHeader title={t('eclaimadmin.page')}>
-          <BackToExpenseClaims />
-        </PageHeader>
-        <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-  if (!claim) {
-    return (
-      <>
-        <PageHeader title={t('eclaimadmin.page')} />
-        <PageLoader minHeight={240} />
-      </>
-    );
-  }
+  if (id === null || !claim) return <TreasurerPageFallback valid={id !== null} query={query} />;
   return (
     <>
       <PageHeader title={t('eclaimadmin.claim_page', { id: claim.id })}>

@@ -10,17 +10,14 @@ import { formatFinnishDate } from '../../../shared/finnish/date';
 import { normalizeIban } from '../../../shared/finnish/iban';
 import { VOLUNTEER_LIMITS } from '../../../shared/finnish/allowance';
 import { useExpenseView, useMarkExpensesPaid } from '../../api/expenseclaimsAdmin';
-import { isApiError } from '../../api/errors';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { ErrorBanner } from '../../components/ErrorBanner';
 import { NewTabLink } from '../../components/NewTabLink';
 import { notifySuccess } from '../../components/notify';
 import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
 import { ScrollTable } from '../../components/ScrollTable';
-import { expenseClaimPath, PATHS } from '../../paths';
-import { NotFoundContent } from '../errors/NotFoundContent';
+import { expenseClaimPath } from '../../paths';
 import { BackToExpenseClaims } from './ExpenseClaimsArchivePage';
+import { TreasurerPageFallback } from './ClaimAdminParts';
 import { printoutHref, statusLabel, STATUS_COLOR, volunteerWarnings, type ClaimStatus } from './claimsAdmin';
 
 const SECTIONS: readonly ClaimStatus[] = ['pending', 'accepted', 'rejected'];
@@ -75,27 +72,7 @@ export function ExpenseClaimViewPage() {
   const [paid, setPaid] = useState<z.infer<typeof expenseMarkPaidReply> | null>(null);
   const v = query.data;
 
-  const notFound = <NotFoundContent title={t('eclaimadmin.not_found')} backTo={PATHS.expenseClaims} backLabel={t('eclaimadmin.back')} />;
-  if (personId === null || account === '') return notFound;
-  if (query.isError && !v) {
-    if (isApiError(query.error) && query.error.status === 404) return notFound;
-    return (
-      <>
-        <PageHeader title={t('eclaimadmin.page')}>
-          <BackToExpenseClaims />
-        </PageHeader>
-        <ErrorBanner error={query.error} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-  if (!v) {
-    return (
-      <>
-        <PageHeader title={t('eclaimadmin.page')} />
-        <PageLoader minHeight={240} />
-      </>
-    );
-  }
+  if (personId === null || account === '' || !v) return <TreasurerPageFallback valid={personId !== null && account !== ''} query={query} />;
 
   const accepted = v.claims.filter((c) => c.status === 'accepted');
   const acceptedSum = accepted.reduce((s, c) => s + c.amount_c, 0);
