@@ -3,29 +3,16 @@ import type { ValidationErrors } from '../../../shared/schemas/errors';
 import { EXPENSE_KM_MAX, EXPENSE_RECEIPT_AMOUNT_MAX_C } from '../../../shared/constants';
 import { parseAmountCents } from '../../../shared/finnish/amount';
 import { allowanceRatesOn, allowanceYearOn, kmAmountCents, perDiemFor } from '../../../shared/finnish/allowance';
-import type { ExpenseItemType } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { ExpenseClaimItemsTable } from '../../db/schema';
 
 // A claim's items as the server prices them: what the claimant typed (amounts and kilometres
 // as text, a trip's departure and return) is parsed here and the km and per diem amounts come
 // from the rules module (src/shared/finnish/allowance.ts) at the rate of the item's date, so
 // a client can never send an amount of its own. Errors are keyed `items.{i}.{field}`.
 
-export interface PricedItem {
-  type: ExpenseItemType;
-  date: string;
-  description: string;
-  amount_c: number;
-  receipt_id: number | null;
-  location: string | null;
-  vehicle: string | null;
-  km: string | null;
-  km_price_c: number | null;
-  rate_year: number | null;
-  started_at: string | null;
-  returned_at: string | null;
-  per_diem_full: number | null;
-  per_diem_partial: number | null;
-}
+/** An item row as it is stored, without its ids and place: what pricing gives the repo. */
+export type PricedItem = Omit<Selectable<ExpenseClaimItemsTable>, 'id' | 'tenant_id' | 'claim_id' | 'position'>;
 
 const BLANK = { receipt_id: null, location: null, vehicle: null, km: null, km_price_c: null, rate_year: null, started_at: null, returned_at: null, per_diem_full: null, per_diem_partial: null };
 
