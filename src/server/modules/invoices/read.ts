@@ -5,6 +5,8 @@ import type { DeliveryStatus, Tenant } from '../../db/schema';
 import { NotFound, ValidationError } from '../../lib/errors';
 import { INVOICE_INSTANCES_PAGE_SIZE, LIST_PAGE_SIZE } from '../../../shared/constants';
 import { aggregate, deriveStatus, type InstanceFacts, type InvoiceAggregates, type InvoiceStatus } from '../../../shared/invoices/status';
+import { isValidReference } from '../../../shared/finnish/reference';
+import { createRfReference, isValidRfReference } from '../../../shared/finnish/rf-reference';
 import { DELIVERY_STATUSES } from '../../../shared/schemas/messages';
 import type { InvoiceReply, InvoiceRow, InvoiceSummary, invoiceGetQuery, invoiceSearchReply, invoicesAllReply } from '../../../shared/schemas/invoices';
 import * as messages from '../messages/repo';
@@ -117,16 +119,32 @@ export async function get(deps: Deps, tenant: Tenant, id: number, q: z.infer<typ
 
 type SearchReply = z.infer<typeof invoiceSearchReply>;
 
+/**
+ * The stored forms a typed reference may be: as typed, and its national/RF twin. An RF
+ * reference carries the national one after "RF" and its check digits, so a treasurer who
+ * types either form of what the payer sees finds the instance whichever the association uses.
+ */
+function referenceForms(compact: string): string[] {
+  if (!/^(RF\d{2})?\d{2,20}$/.test(compact)) return [];
+  const forms = [compact];
+  if (compact.startsWith('RF')) {
+    if (isValidRfReference(compact)) forms.push(compact.slice(4));
+  } else if (isValidReference(compact)) {
+    forms.push(createRfReference(compact));
+  }
+  return forms;
+}
+
 export async function supersearch(deps: Deps, tenant: Tenant, term: string): Promise<SearchReply> {
   const t = term.trim();
   if ([...t].length <= 2) throw ValidationError.field('term', '_validation_too_short');
   // A number or reference may be typed grouped ("12 34561", "RF33 2348 236").
   const compact = t.replace(/\s+/g, '').toUpperCase();
   const number = /^\d{1,15}$/.test(compact) ? Number(compact) : null;
-  const reference = /^(RF\d{2})?\d{2,20}$/.test(compact) ? compact : null;
+  const references = referenceForms(compact);
   const [subjects, instances] = await Promise.all([
     repo.searchSubjects(deps.db, tenant.id, t, LIST_PAGE_SIZE),
-    repo.searchInstances(deps.db, tenant.id, { term: t, number: number !== null && Number.isSafeInteger(number) ? number : null, reference }, LIST_PAGE_SIZE),
+    repo.searchInstances(deps.db, tenant.id, { term: t, number: number !== null && Number.isSafeInteger(number) ? number : null, references }, LIST_PAGE_SIZE),
   ]);
   return {
     results: [

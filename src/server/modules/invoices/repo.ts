@@ -139,8 +139,8 @@ export function searchSubjects(db: Db, tenantId: number, term: string, limit: nu
     .execute();
 }
 
-/** Instances by invoice number, reference (compact) or the invoiced name, newest first. */
-export function searchInstances(db: Db, tenantId: number, q: { term: string; number: number | null; reference: string | null }, limit: number) {
+/** Instances by invoice number, reference (any of its compact forms) or the invoiced name, newest first. */
+export function searchInstances(db: Db, tenantId: number, q: { term: string; number: number | null; references: string[] }, limit: number) {
   const name = isPostgres(db) ? sql`lower(ii.recipient_name)` : sql`seura_lower(ii.recipient_name)`;
   return db
     .selectFrom('invoice_instances as ii')
@@ -151,7 +151,7 @@ export function searchInstances(db: Db, tenantId: number, q: { term: string; num
     .where((eb) => {
       const ors: Expression<SqlBool>[] = [sql<SqlBool>`${name} like ${likePattern(q.term)} escape '\\'`];
       if (q.number !== null) ors.push(eb('ii.invoice_number', '=', q.number));
-      if (q.reference !== null) ors.push(eb('ii.reference', '=', q.reference));
+      if (q.references.length > 0) ors.push(eb('ii.reference', 'in', q.references));
       return eb.or(ors);
     })
     .orderBy('ii.id', 'desc')
