@@ -124,8 +124,6 @@ export const languagePath = (locale: string): string => PATHS.language.replace('
 /** Filters travel as JSON in the path. */
 export const bulkEditPath = (filter: Filter): string => PATHS.membersBulkEdit.replace(':filter', filterToParam(filter));
 export const exportPath = (filter: Filter): string => PATHS.memberExport.replace(':filter', filterToParam(filter));
-export const memberSearchPath = (term: string): string =>
-  PATHS.search.replace(':type', 'members').replace(':term', encodeURIComponent(term));
 export const announcementPath = (id: number): string => withId(PATHS.announcement, id);
 export const updateRequestPath = (id: number): string => withId(PATHS.updateRequest, id);
 export const membercardPath = (id: number): string => withId(PATHS.membercard, id);
