@@ -5,16 +5,21 @@ import { MAIN_CONTENT_ID } from './SkipLink';
 /**
  * After an in-app route change, moves focus to the new page's h1 so screen readers
  * announce it and keyboard users start from the content (a full page load would do
- * the same). The first render keeps the browser's default focus.
+ * the same). The first render keeps the browser's default focus, and so does a navigation
+ * made with `{ state: KEEP_FOCUS }`: one that only switches a view within the page (the
+ * search page's tabs), where focus stays on the control the user moved.
  */
+export const KEEP_FOCUS = { keepFocus: true } as const;
+
 export function useFocusOnNavigation(): void {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const previous = useRef(pathname);
 
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
+    if ((state as Partial<typeof KEEP_FOCUS> | null)?.keepFocus) return;
     const heading = document.querySelector<HTMLElement>('[data-page-heading]');
     (heading ?? document.getElementById(MAIN_CONTENT_ID))?.focus();
-  }, [pathname]);
+  }, [pathname, state]);
 }

@@ -11,6 +11,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 import { PageHeader } from '../../components/PageHeader';
 import { canOpen } from '../../access';
+import { KEEP_FOCUS } from '../../layout/useFocusOnNavigation';
 import { memberEditPath, memberHistoryPath, PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { MemberRowMenu } from '../members/MemberRowMenu';
@@ -78,7 +79,7 @@ function Search({ type, types, term }: { type: SearchType; types: SearchType[]; 
         {!enabled ? (
           <Text>{t('members_search_term_too_short', { min: SUPERSEARCH_MIN_CHARS })}</Text>
         ) : (
-          <Tabs value={type} onChange={(v) => v && isSearchType(v) && void navigate(searchPath(v, term))}>
+          <Tabs value={type} onChange={(v) => v && isSearchType(v) && void navigate(searchPath(v, term), { state: KEEP_FOCUS })}>
             <Tabs.List aria-label={t('search.tabs')}>
               {types.map((ty, i) => (
                 <Tabs.Tab value={ty} key={ty} data-testid={`search-tab-${ty}`}>
