@@ -120,7 +120,7 @@ test('käyttäjävalikon nimi alkaa näkyvällä tekstillä, pikahaun korostettu
   expect(visible.length).toBeGreaterThan(0);
   await expect(userMenu).toHaveAccessibleName(`${visible}, käyttäjävalikko`);
 
-  const supersearch = page.getByRole('combobox', { name: 'Hae jäsentä' });
+  const supersearch = page.getByRole('combobox', { name: 'Hae rekisteristä' });
   await supersearch.fill(LASTNAME);
   await expect(page.getByRole('option', { name: /Aino Kortelainen/ })).toBeVisible();
   await supersearch.press('ArrowDown');
@@ -192,9 +192,9 @@ test('puhelimella jäsenlista kortteina ja pikahaku valikossa', async ({ page })
   await expect(cards.getByRole('listitem')).toHaveCount(3);
 
   // Quick search is in the phone menu.
-  await expect(page.getByRole('combobox', { name: 'Hae jäsentä' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Hae rekisteristä' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Näytä tai piilota valikko' }).click();
-  const search = page.getByRole('combobox', { name: 'Hae jäsentä' });
+  const search = page.getByRole('combobox', { name: 'Hae rekisteristä' });
   await expect(search).toBeVisible();
   await search.fill('Bertta');
   await expect(page.getByRole('option', { name: /Bertta Kortelainen/ })).toBeVisible();

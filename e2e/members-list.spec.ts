@@ -106,7 +106,7 @@ test('pikahaku ja yläpalkin haku löytävät jäsenen', async ({ page }) => {
 
   // Supersearch in the top bar: arrows choose, Enter opens the member.
   await page.goto('/members');
-  const supersearch = page.getByRole('combobox', { name: 'Hae jäsentä' });
+  const supersearch = page.getByRole('combobox', { name: 'Hae rekisteristä' });
   await supersearch.fill('Sointu');
   await expect(page.getByRole('option', { name: /Sointu Åkerblom/ })).toBeVisible();
   await expect(supersearch).toHaveAttribute('aria-expanded', 'true');
