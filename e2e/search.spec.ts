@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { signIn } from './helpers/adminApi';
-import { loginAsAdmin } from './helpers/session';
+import { loginAsAdmin, submitLogin } from './helpers/session';
 
 // Search across types (issue 19): an invoice sent through the API is found in the header box
 // by its reference typed as printed (grouped), under "Laskut", chosen with the keyboard; the
@@ -146,4 +146,49 @@ test('tyhjä haku kertoo, ettei mitään löytynyt', async ({ page }) => {
   const box = page.getByRole('combobox', { name: 'Hae rekisteristä' });
   await box.fill(`eiole${RUN}`);
   await expect(page.getByRole('listbox', { name: 'Hakutulokset' })).toContainText('Ei osumia.');
+});
+
+test('yhden alueen epäonnistunut haku näkyy sen otsikon alla, muiden osumat jäävät näkyviin', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.route('**/api/1/invoices/supersearch', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":{"general":["_error"]}}' }));
+  const box = page.getByRole('combobox', { name: 'Hae rekisteristä' });
+  await box.fill(LASTNAME);
+  const listbox = page.getByRole('listbox', { name: 'Hakutulokset' });
+  await expect(listbox.getByRole('group', { name: 'Laskut' })).toContainText('Haku ei onnistunut.');
+  const member = listbox.getByRole('group', { name: 'Jäsenet' }).getByRole('option', { name: new RegExp(`Hilja ${LASTNAME}`) });
+  await expect(member).toBeVisible();
+  await expect(listbox.getByRole('group', { name: 'Tiedotteet' }).getByRole('option')).toHaveCount(1);
+  await expectAccessible(page, 'yläpalkin haku, laskujen haku epäonnistui');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/members\/\d+\/edit$/);
+});
+
+test('hallituksen jäsen hakee vain jäseniä: laskujen hakusivu on hänelle 404', async ({ browser, request }) => {
+  const api = await signIn(request);
+  const board = { email: `hanna.hallitus.${RUN}@example.fi`, password: 'Hallitus-Salasana-2026' };
+  await api.post('members/new', {
+    firstname: 'Hanna',
+    lastname: `Hallitus${RUN}`,
+    email: board.email,
+    board: true,
+    newPassword_: board.password,
+    confirmNewPassword_: board.password,
+    bypass_required_fields: true,
+  });
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/@login');
+  await submitLogin(page, board.email, board.password);
+  await expect(page).toHaveURL('/');
+  const box = page.getByRole('combobox', { name: 'Hae jäsentä' });
+  await box.fill(LASTNAME);
+  const listbox = page.getByRole('listbox', { name: 'Löytyneet jäsenet' });
+  await expect(listbox.getByRole('option', { name: new RegExp(`Hilja ${LASTNAME}`) })).toBeVisible();
+  await expect(listbox.getByRole('group', { name: 'Laskut' })).toHaveCount(0);
+  await box.press('Enter');
+  await expect(page).toHaveURL(`/search/members/${LASTNAME}`);
+  await expect(page.getByRole('tab')).toHaveText(['Jäsenet (1)']);
+  await expectAccessible(page, 'hakusivu hallitukselle');
+  await page.goto(`/search/invoices/${LASTNAME}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sivua ei löytynyt' })).toBeVisible();
 });
