@@ -164,6 +164,25 @@ test('yhden alueen epäonnistunut haku näkyy sen otsikon alla, muiden osumat j�
   await expect(page).toHaveURL(/\/members\/\d+\/edit$/);
 });
 
+test('hidas alue ei pidätä muiden osumia', async ({ page }) => {
+  await loginAsAdmin(page);
+  // Announcements answer only after the others have been shown.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/1/announcements/supersearch', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const box = page.getByRole('combobox', { name: 'Hae rekisteristä' });
+  await box.fill(LASTNAME);
+  const listbox = page.getByRole('listbox', { name: 'Hakutulokset' });
+  await expect(listbox.getByRole('group', { name: 'Jäsenet' }).getByRole('option', { name: new RegExp(`Hilja ${LASTNAME}`) })).toBeVisible();
+  await expect(listbox.getByRole('group', { name: 'Laskut' }).getByRole('option')).toHaveCount(1);
+  await expect(listbox.getByRole('group', { name: 'Tiedotteet' })).toContainText('Haetaan…');
+  release();
+  await expect(listbox.getByRole('group', { name: 'Tiedotteet' }).getByRole('option', { name: new RegExp(`Tiedote ${LASTNAME}`) })).toBeVisible();
+});
+
 test('hallituksen jäsen hakee vain jäseniä: laskujen hakusivu on hänelle 404', async ({ browser, request }) => {
   const api = await signIn(request);
   const board = { email: `hanna.hallitus.${RUN}@example.fi`, password: 'Hallitus-Salasana-2026' };
