@@ -116,6 +116,10 @@ describe(`consent fields (${testDialect})`, () => {
       expect(await recipients(filter('not_empty'))).toBe(2);
       expect(await recipients(filter('after', '1.1.2026'))).toBe(1);
       expect(await recipients(filter('empty'))).toBe(1);
+      // An update request's recipients come from the same compiler.
+      const updreq = await admin.post('/api/1/updreqs/preview', { msg_media: 'email', subject: 'Tarkistathan tietosi', content: '<p>Hei!</p>', filter: filter('not_empty') });
+      expect(updreq.status, JSON.stringify(updreq.body)).toBe(200);
+      expect(updreq.body.recipient_count).toBe(2);
     });
 
     it('sorts the list by the date consent was given, no consent last', async () => {
