@@ -1,6 +1,6 @@
 // Member field model: types, visibilities and the built-in fields.
 
-export const FIELD_TYPES = ['text', 'textarea', 'integer', 'decimal', 'date', 'checkbox', 'dropdown', 'email', 'password', 'heading'] as const;
+export const FIELD_TYPES = ['text', 'textarea', 'integer', 'decimal', 'date', 'checkbox', 'dropdown', 'email', 'password', 'heading', 'consent'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** 0 invisible, 1 visible but read-only, 2 editable, 3 editable and required. */

@@ -3,6 +3,7 @@ import { OLDEST_DATE, formatFinnishDate, parseFinnishDate } from '../finnish/dat
 import { passwordStrength, PASSWORD_MAX } from '../finnish/password';
 import type { Field, FieldType, StoredValue } from './types';
 import { normalizeEmail } from '../members/email';
+import { isConsentGiven, parseConsent } from './consent';
 
 // Parsing and validating one member value for a field, shared by the member form,
 // the server, imports and type conversion, so a value is judged the same everywhere.
@@ -45,9 +46,11 @@ export function parseDecimalText(input: string): number | null {
  * Validates `input` for `field` and returns its stored form. Empty input is valid
  * (null); whether the field is required is the caller's rule (visibility 3).
  */
-export function parseFieldValue(field: FieldShape, input: unknown): ParseResult {
+export function parseFieldValue(field: FieldShape, input: unknown, opts: { today?: string } = {}): ParseResult {
   if (field.type === 'heading') return isEmptyInput(input) ? ok(EMPTY) : fail('_validation_invalid');
   if (isEmptyInput(input)) return ok(EMPTY);
+  // `today` (ISO) lets the server refuse a consent dated in the future.
+  if (field.type === 'consent') return parseConsent(input, opts.today);
 
   if (field.type === 'checkbox') {
     if (input === true || input === 1 || input === '1' || input === 'true') return ok({ text: null, num: 1 });
@@ -111,6 +114,9 @@ export function valueToText(type: FieldType, v: StoredValue): string {
       return v.num === 1 ? '1' : '';
     case 'date':
       return v.text ? formatFinnishDate(v.text) : '';
+    case 'consent':
+      // A consent not yet dated by the server reads as the yes it was given as.
+      return v.text ? formatFinnishDate(v.text) : isConsentGiven(v) ? 'Kyllä' : '';
     case 'password':
     case 'heading':
       return '';
@@ -131,5 +137,7 @@ export function convertValue(from: FieldShape, to: FieldShape, v: StoredValue): 
   if (isEmptyValue(v)) return v;
   if (from.type === 'password' || to.type === 'password' || to.type === 'heading') return null;
   const result = parseFieldValue(to, valueToText(from.type, v));
+  // A consent needs its date: a "yes" of another type (a checkbox) does not say when it was given.
+  if (result.ok && to.type === 'consent' && isConsentGiven(result.value)) return null;
   return result.ok ? result.value : null;
 }

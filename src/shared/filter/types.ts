@@ -45,6 +45,8 @@ export const VERBS_BY_KIND: Record<string, readonly Verb[]> = {
   number: ['eq', 'neq', 'gt', 'lt', 'empty', 'not_empty'],
   date: ['before', 'after', 'between', 'empty', 'not_empty'],
   checkbox: ['checked', 'unchecked'],
+  /** A consent field: given or not, and when (its value is the date it was given). */
+  consent: ['not_empty', 'empty', 'after', 'before', 'between'],
   dropdown: ['eq', 'neq', 'empty', 'not_empty'],
   /** Computed states such as email and SMS up-to-dateness: every member has one. */
   state: ['eq', 'neq'],

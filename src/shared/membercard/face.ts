@@ -69,6 +69,9 @@ function cardValue(field: Pick<Field, 'type' | 'options'>, value: unknown): stri
       return 'Kyllä';
     case 'date':
       return typeof value === 'string' ? formatFinnishDate(value) : '';
+    case 'consent':
+      // The value is the date the consent was given.
+      return typeof value === 'string' ? `Kyllä (${formatFinnishDate(value)})` : '';
     case 'decimal':
       return String(value).replace('.', ',');
     case 'dropdown':

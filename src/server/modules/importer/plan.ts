@@ -23,7 +23,8 @@ export interface Planned {
   patch: MemberPatch;
 }
 
-export async function plan(db: Db, tenantId: number, model: MemberModel, sheet: Sheet, mapping: MappingEntry[], keyField: string) {
+/** `today` (ISO, Helsinki): consents dated after it are refused. */
+export async function plan(db: Db, tenantId: number, model: MemberModel, sheet: Sheet, mapping: MappingEntry[], keyField: string, today?: string) {
   const errors: RowError[] = [];
   const planned: Planned[] = [];
   const colOf = (dst: string) => mapping.find((m) => m.dst_field === dst)?.src_col ?? dst;
@@ -73,7 +74,7 @@ export async function plan(db: Db, tenantId: number, model: MemberModel, sheet: 
     }
     const existing = existingMember;
     // An unknown member number is the row's error; the cells are still checked, but not as a new member's.
-    const parsed = parseMemberInput(body, model, { mode: 'admin', creating: !existing && !(key && keyField === MEMBER_NUMBER) });
+    const parsed = parseMemberInput(body, model, { mode: 'admin', creating: !existing && !(key && keyField === MEMBER_NUMBER), today });
     for (const [field, keysOf] of Object.entries(parsed.errors)) {
       // Empty required fields are let through as the form's "save anyway" does; names never.
       if (parsed.requiredOnly.includes(field)) continue;

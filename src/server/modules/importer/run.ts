@@ -6,6 +6,9 @@ import * as members from '../members/repo';
 import { checkMapping, MEMBER_NUMBER, type MappingEntry } from './mapping';
 import { CHANGES_SHOWN, describeChanges, differentPerson, FLAGGED_SHOWN, priorValues, } from './changes';
 import { plan } from './plan';
+import { resolvePatchConsents } from '../members/consent';
+import { memberSinceAt } from '../members/memberSince';
+import { iso } from '../../lib/clock';
 import { commitImport, type Analysed } from './commit';
 import { loadImport, sheetOf } from './upload';
 import type { ImportResult, ImportRowChanges } from '../../../shared/schemas/importer';
@@ -36,7 +39,8 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
   const keyOk = req.keyField === 'email' || req.keyField === MEMBER_NUMBER || ['text', 'email', 'integer'].includes(model.byName.get(req.keyField)?.type ?? '');
   if (!keyOk) throw ValidationError.field('key_field', '_validation_invalid_choice');
 
-  const { planned, errors, failedRows } = await plan(deps.db, tenant.id, model, sheet, req.mapping, req.keyField);
+  const today = memberSinceAt(iso(deps.clock.now()));
+  const { planned, errors, failedRows } = await plan(deps.db, tenant.id, model, sheet, req.mapping, req.keyField, today);
   const matched = planned.flatMap((p) => (p.existing ? [p.existing.id] : []));
   const [valueRows, groupRows] = await Promise.all([members.valuesOf(deps.db, tenant.id, matched), members.groupsOf(deps.db, tenant.id, matched)]);
   const valuesBy = new Map<number, typeof valueRows>();
@@ -45,6 +49,8 @@ export async function runImport(deps: Deps, tenant: Tenant, me: Member, req: Imp
   for (const g of groupRows) groupsBy.set(g.member_id, (groupsBy.get(g.member_id) ?? new Set()).add(g.group_id));
   const confirmed = new Set(req.confirmRows ?? []);
   const analysed = planned.map((p): Analysed => {
+    // A "yes" for a member who had consented keeps their date: no change to show or record.
+    if (p.existing) resolvePatchConsents(model, p.patch, new Map((valuesBy.get(p.existing.id) ?? []).map((v) => [v.field_id, { text: v.value_text, num: v.value_num }])), today);
     const prior = p.existing ? priorValues(p.existing, p.patch, valuesBy.get(p.existing.id) ?? [], groupsBy.get(p.existing.id) ?? new Set()) : null;
     const flagged = !!p.existing && !!prior && prior.length > 0 && differentPerson(p.existing, p.patch);
     // The server, not only the wizard, leaves an unconfirmed "different person" alone.

@@ -89,7 +89,7 @@ export async function apply(deps: Deps, tenant: Tenant, input: MemberBody, meta:
   const model = await loadModel(deps.db, tenant.id);
   const fields = { ...input };
   for (const k of ['active', 'site_admin', 'board', 'newPassword_', 'confirmNewPassword_', 'bypass_required_fields']) delete fields[k];
-  const { patch, errors } = parseMemberInput(fields, model, { mode: 'apply', creating: true });
+  const { patch, errors } = parseMemberInput(fields, model, { mode: 'apply', creating: true, today: memberSinceAt(now.toISOString()) });
   if (!patch.columns.email && !errors.email) (errors.email ??= []).push('_validation_field_required');
   // Typos are not counted against the limit; submitted applications are.
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -16,6 +16,9 @@ import { endSessionsIn } from '../session/end';
 import * as bulk from './bulk-repo';
 import { loadModel, type MemberModel } from './model';
 import { refreshSearchText } from './search-text';
+import { isConsentGiven, resolveConsent } from '../../../shared/fields/consent';
+import { iso } from '../../lib/clock';
+import { memberSinceAt } from './memberSince';
 
 // Bulk edit: set-based statements over the members a filter matches, in one transaction,
 // recorded as an undoable batch (batches/recorder.ts) so undo restores exactly. The matched
@@ -38,7 +41,7 @@ type Item =
  * for every member, so it must be asked for by name in `clear` (a value field skipped by
  * mistake must not clear the field for everyone).
  */
-export function parseBulkData(data: Record<string, unknown>, model: MemberModel, clear: readonly string[] = []): { items: Item[]; errors: ValidationErrors } {
+export function parseBulkData(data: Record<string, unknown>, model: MemberModel, clear: readonly string[] = [], today?: string): { items: Item[]; errors: ValidationErrors } {
   const items: Item[] = [];
   const errors: ValidationErrors = {};
   const clearing = new Set(clear);
@@ -58,7 +61,7 @@ export function parseBulkData(data: Record<string, unknown>, model: MemberModel,
       if (typeof raw !== 'boolean') errors[key] = ['_validation_invalid'];
       else items.push({ kind: 'group', id: group.id, name: group.name, label: group.label, on: raw });
     } else if (field && isBulkEditableField(field)) {
-      const parsed = parseFieldValue(field, raw);
+      const parsed = parseFieldValue(field, raw, { today });
       const empty = parsed.ok && parsed.value.text === null && parsed.value.num === null;
       if (!parsed.ok) errors[key] = [parsed.key];
       // A checkbox's "no" is a value like "yes", not a clearing.
@@ -75,7 +78,7 @@ export function parseBulkData(data: Record<string, unknown>, model: MemberModel,
 
 export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: Record<string, unknown>, filter: Filter, clear: readonly string[] = []): Promise<BulkReply> {
   const model = await loadModel(deps.db, tenant.id);
-  const { items, errors } = parseBulkData(data, model, clear);
+  const { items, errors } = parseBulkData(data, model, clear, memberSinceAt(iso(deps.clock.now())));
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   const tid = tenant.id;
   const where = bulk.liveMatching({ db: deps.db, dialect: deps.dialect, tenantId: tid, model }, filter);
@@ -94,6 +97,10 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
       if (item.kind === 'col') {
         await b.recordColumns([item.name]);
         await bulk.setColumn(trx, tid, b.members, item.name, item.numeric ? item.num : item.text);
+      } else if (item.kind === 'value' && isConsentGiven(item.value)) {
+        // Consent given today to those who had not given it; earlier consents keep their dates.
+        await b.recordValues([item.field.id]);
+        await bulk.giveValueWhereMissing(trx, tid, b.members, item.field.id, memberSinceAt(at));
       } else if (item.kind === 'value') {
         await b.recordValues([item.field.id]);
         await bulk.setValueOf(trx, tid, b.members, item.field.id, item.value.text, item.value.num);
@@ -108,7 +115,7 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
     if (items.some((i) => (i.kind === 'col' && !i.numeric) || (i.kind === 'value' && SEARCHED_TYPES.includes(i.field.type)))) {
       await refreshSearchText(trx, deps.dialect, tid, b.id, model);
     }
-    await writeBatchHistory(b, trx, tid, me.id, items);
+    await writeBatchHistory(b, trx, tid, me.id, items, memberSinceAt(at));
     const n = await b.finish();
     line.context = 'members';
     line.data = [...summary.changes.map((c) => ({ field: c.field, label: model.byName.get(c.field)?.label ?? model.groupByName.get(c.field)?.label, new: c.new })), { field: 'count', new: n }];
@@ -118,7 +125,7 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
 }
 
 /** Member history for every member of a batch, old values from the batch, new from the items. */
-async function writeBatchHistory(b: BatchRecorder, db: Deps['db'], tenantId: number, authorId: number, items: Item[]): Promise<void> {
+async function writeBatchHistory(b: BatchRecorder, db: Deps['db'], tenantId: number, authorId: number, items: Item[], today: string): Promise<void> {
   const byMember = new Map<number, HistoryDatum[]>();
   for (const r of await b.recorded()) {
     const item = items.find((i) => (i.kind === 'col' ? i.name : i.kind === 'value' ? String(i.field.id) : String(i.id)) === r.item && i.kind === r.kind)!;
@@ -129,7 +136,8 @@ async function writeBatchHistory(b: BatchRecorder, db: Deps['db'], tenantId: num
       if ((old ?? '') !== (next ?? '')) datum = { field: item.name, label: item.label, old: old ?? null, new: next ?? null };
     } else if (item.kind === 'value') {
       const old = valueToText(item.field.type, { text: r.old_text, num: r.old_num }) || null;
-      const next = valueToText(item.field.type, item.value) || null;
+      const value = isConsentGiven(item.value) ? resolveConsent(item.value, { text: r.old_text, num: r.old_num }, today) : item.value;
+      const next = valueToText(item.field.type, value) || null;
       if (old !== next) datum = { field: item.field.name, label: item.field.label, old, new: next };
     } else if ((r.old_num === 1) !== item.on) {
       datum = { field: item.name, label: item.label, old: r.old_num === 1, new: item.on };

@@ -64,6 +64,13 @@ export async function setValueOf(db: Db, tenantId: number, ids: RawBuilder<unkno
     select ${tenantId}, m.id, ${fieldId}, ${text}, ${num} from members m where m.tenant_id = ${tenantId} and m.id in ${ids}`.execute(db);
 }
 
+/** Gives this value of a custom field to the members in `ids` who have none (a consent given today keeps earlier dates). */
+export async function giveValueWhereMissing(db: Db, tenantId: number, ids: RawBuilder<unknown>, fieldId: number, text: string): Promise<void> {
+  await sql`insert into member_values (tenant_id, member_id, field_id, value_text, value_num)
+    select ${tenantId}, m.id, ${fieldId}, ${text}, ${null} from members m where m.tenant_id = ${tenantId} and m.id in ${ids}
+      and not exists (select 1 from member_values v where v.tenant_id = ${tenantId} and v.field_id = ${fieldId} and v.member_id = m.id)`.execute(db);
+}
+
 /** Puts every member in `ids` in the group, or takes them out. */
 export async function setGroupOf(db: Db, tenantId: number, ids: RawBuilder<unknown>, groupId: number, on: boolean): Promise<void> {
   await sql`delete from member_groups where tenant_id = ${tenantId} and group_id = ${groupId} and member_id in ${ids}`.execute(db);

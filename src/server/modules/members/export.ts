@@ -57,7 +57,7 @@ function columnsFor(model: MemberModel, requested: string[]): Column[] {
     const field: Field | undefined = model.byName.get(key);
     const group = model.groupByName.get(key);
     if (field && field.type !== 'heading' && field.type !== 'password') {
-      const kind = key === 'phone' ? 'phone' : field.type === 'date' ? 'date' : ['integer', 'decimal'].includes(field.type) ? 'number' : field.type === 'checkbox' ? 'bool' : 'text';
+      const kind = key === 'phone' ? 'phone' : field.type === 'date' || field.type === 'consent' ? 'date' : ['integer', 'decimal'].includes(field.type) ? 'number' : field.type === 'checkbox' ? 'bool' : 'text';
       // Labels are the admins' free text: a header cell is neutralised like a data cell.
       out.push({ key, header: neutralizeCell(field.label), kind });
     } else if (group) out.push({ key, header: neutralizeCell(group.label), kind: 'bool' });

@@ -143,6 +143,8 @@ function customCond(d: Dialect, tenantId: number, field: Field, verb: string, va
       // Negative verbs must also match members without a value.
       return verb === 'neq' ? notExists(numberCond(num, 'eq', value)) : exists(numberCond(num, verb, value));
     case 'date':
+    case 'consent':
+      // A consent's value is the date it was given: "given/not given" are not_empty/empty above.
       return exists(dateCond(text, verb, value));
     case 'dropdown':
       return verb === 'eq' ? exists(sql<SqlBool>`v.value_text = ${String(value)}`) : verb === 'neq' ? notExists(sql<SqlBool>`v.value_text = ${String(value)}`) : null;

@@ -47,7 +47,8 @@ export interface ParsedInput {
 const NAME_FIELDS = new Set(['firstname', 'lastname']);
 const FLAGS = ['active', 'site_admin', 'board'] as const;
 
-export function parseMemberInput(input: Record<string, unknown>, model: MemberModel, opts: { mode: InputMode; creating: boolean }): ParsedInput {
+/** `today` (ISO, Helsinki) refuses consents dated after it. */
+export function parseMemberInput(input: Record<string, unknown>, model: MemberModel, opts: { mode: InputMode; creating: boolean; today?: string }): ParsedInput {
   const errors: ValidationErrors = {};
   const add = (field: string, key: string) => (errors[field] ??= []).push(key);
   const patch: MemberPatch = { columns: {}, values: new Map(), groups: new Map(), password: null };
@@ -79,7 +80,7 @@ export function parseMemberInput(input: Record<string, unknown>, model: MemberMo
         continue;
       }
     } else {
-      const parsed = parseFieldValue(field, raw);
+      const parsed = parseFieldValue(field, raw, { today: opts.today });
       if (!parsed.ok) {
         add(field.name, parsed.key);
         continue;

@@ -20,6 +20,7 @@ import { withoutAdminSettings } from '../fields/present';
 import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
+import { memberSinceAt } from './memberSince';
 import { buildRowsInChunks } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
@@ -153,7 +154,7 @@ function throwIfErrors(errors: ValidationErrors, requiredOnly: string[], bypass:
 
 export async function createMember(deps: Deps, tenant: Tenant, me: Member, input: MemberBody): Promise<MemberBody> {
   const model = await loadModel(deps.db, tenant.id);
-  const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode: 'admin', creating: true });
+  const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode: 'admin', creating: true, today: memberSinceAt(iso(deps.clock.now())) });
   await checkRules(deps, tenant, me, null, patch, errors);
   throwIfErrors(errors, requiredOnly, input.bypass_required_fields === true);
   const at = iso(deps.clock.now());
@@ -180,7 +181,7 @@ async function saveMemberHeld(
 ): Promise<{ member: MemberBody; held: HeldChange[] }> {
   const current = await load(deps, tenant, id, { pending: true });
   const model = await loadModel(deps.db, tenant.id);
-  const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false });
+  const { patch, errors, requiredOnly } = parseMemberInput(input, model, { mode, creating: false, today: memberSinceAt(iso(deps.clock.now())) });
   const held = await checkRules(deps, tenant, me, current, patch, errors, mode);
   // A stolen session alone must not be enough to take over the account.
   if (mode === 'self' && typeof input.newPassword_ === 'string' && input.newPassword_ !== '') {

@@ -13,6 +13,7 @@ import type { MemberModel } from './model';
 import { searchTextOf } from './present';
 import * as repo from './repo';
 import { endSessionsOf } from '../session/end';
+import { resolvePatchConsents } from './consent';
 
 // Applies a validated patch to one member inside the caller's transaction, writing
 // member history and the activity log in that same transaction.
@@ -45,6 +46,7 @@ export async function writeMember(
   const oldValues = current ? await repo.valuesOf(db, tenantId, [current.id]) : [];
   const oldGroups = new Set(current ? (await repo.groupsOf(db, tenantId, [current.id])).map((g) => g.group_id) : []);
   const oldByField = new Map<number, StoredValue>(oldValues.map((v) => [v.field_id, { text: v.value_text, num: v.value_num }]));
+  resolvePatchConsents(model, patch, oldByField, memberSinceAt(ctx.at));
 
   // Passwords of custom password fields are stored as hashes only.
   const values = new Map(patch.values);
@@ -167,6 +169,7 @@ export async function insertMembers(ctx: WriteContext, patches: MemberPatch[], e
     const slice = patches.slice(i, i + CHUNK);
     const prepared = await Promise.all(
       slice.map(async (patch) => {
+        resolvePatchConsents(model, patch, new Map(), memberSinceAt(ctx.at));
         const values = new Map(patch.values);
         for (const f of model.custom) {
           const v = values.get(f.id);

@@ -157,7 +157,8 @@ function FieldEditor({ field }: { field: FieldDetails | null }) {
             {values.type !== 'heading' ? (
               <Textarea
                 label={t('fields.help_text')}
-                description={t('fields.help_text_help')}
+                // A consent's help text says what it is consent to.
+                description={values.type === 'consent' ? t('fields.consent_help') : t('fields.help_text_help')}
                 autosize
                 minRows={2}
                 maxLength={2000}

@@ -25,6 +25,8 @@ export function fieldTypeLabel(t: TFunction, type: FieldType): string {
       return t('fields.type_password');
     case 'heading':
       return t('fields.type_heading');
+    case 'consent':
+      return t('fields.type_consent');
   }
 }
 

@@ -38,7 +38,7 @@ function BulkItem({ item, change, error, set }: { item: Item; change: Change | u
   const initial = initialValue(item);
   const value = change?.value ?? initial;
   const setValue = (next: string | boolean) => set(item.name, { value: next }, initial);
-  const clearable = item.kind === 'field' && item.field.type !== 'checkbox';
+  const clearable = item.kind === 'field' && item.field.type !== 'checkbox' && item.field.type !== 'consent';
   const clearing = clearable && change?.clear === true;
   return (
     <Stack gap={6}>
@@ -89,6 +89,9 @@ function BulkValueInput({ item, value, error, disabled, onChange }: { item: Item
   switch (field.type) {
     case 'checkbox':
       return yesNo(t('member_list.yes'), t('member_list.no'));
+    case 'consent':
+      // Given today to those who have not given it; withdrawing clears everyone's.
+      return yesNo(t('member_bulk.consent_give'), t('member_bulk.consent_withdraw'));
     case 'dropdown':
       return (
         <NativeSelect {...common} data={[{ value: '', label: t('members.no_choice') }, ...field.options.map((o) => ({ value: o.value, label: o.label }))]} />

@@ -22,6 +22,7 @@ import {
   toDraft,
   valueProblem,
   verbsFor,
+  isDateKind,
 } from './filterModel';
 
 interface FilterEditorProps {
@@ -255,8 +256,8 @@ function ConditionRow({ t, row, n, fields, update, remove, locked }: ConditionRo
         value={text}
         disabled={disabled}
         onChange={(e) => set(e.currentTarget.value)}
-        placeholder={kind === 'date' ? t('member_filter.date_placeholder') : undefined}
-        inputMode={kind === 'number' ? 'decimal' : kind === 'date' ? 'numeric' : undefined}
+        placeholder={isDateKind(kind) ? t('member_filter.date_placeholder') : undefined}
+        inputMode={kind === 'number' ? 'decimal' : isDateKind(kind) ? 'numeric' : undefined}
         error={error}
         maxLength={FILTER_VALUE_MAX_CHARS}
         autoComplete="off"
@@ -286,7 +287,7 @@ function ConditionRow({ t, row, n, fields, update, remove, locked }: ConditionRo
           const next = e.currentTarget.value as Verb;
           update(row.key, (r) => ({ ...r, verb: next }));
         }}
-        data={verbs.map((v) => ({ value: v, label: verbLabel(t, v) }))}
+        data={verbs.map((v) => ({ value: v, label: verbLabel(t, v, kind) }))}
         style={{ minWidth: 150 }}
       />
       {unary ? null : row.verb === 'between' ? (

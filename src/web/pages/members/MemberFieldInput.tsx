@@ -49,6 +49,26 @@ export function MemberFieldInput({ field, form, editing, ownData = false }: Memb
           {...form.getInputProps(field.name, { type: 'checkbox' })}
         />
       );
+    case 'consent': {
+      // Checked: a stored date (ISO) or true for a consent given now, which the server dates on saving.
+      const value = form.getValues()[field.name];
+      const given = typeof value === 'string' && value !== '' ? t('members.consent_given_on', { date: formatFinnishDate(value) }) : null;
+      const props = form.getInputProps(field.name);
+      return (
+        <Checkbox
+          label={field.label}
+          description={[description, given].filter(Boolean).join(' ') || undefined}
+          required={required}
+          error={props.error}
+          onFocus={props.onFocus}
+          onBlur={props.onBlur}
+          checked={value !== false && value !== '' && value !== undefined}
+          // Unchecking and checking again before saving keeps the shown date: the server keeps it too.
+          onChange={(e) => form.setFieldValue(field.name, e.currentTarget.checked ? (form.getInitialValues()[field.name] || true) : false)}
+          data-consent-field={field.name}
+        />
+      );
+    }
     case 'textarea':
       return <Textarea {...common} description={description} autosize minRows={3} maxLength={field.maxlength} />;
     case 'integer':

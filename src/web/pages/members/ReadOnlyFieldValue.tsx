@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../../shared/fields/types';
+import { formatFinnishDate } from '../../../shared/finnish/date';
 
 interface ReadOnlyFieldValueProps {
   field: Field;
@@ -18,6 +19,7 @@ export function ReadOnlyFieldValue({ field, value }: ReadOnlyFieldValueProps) {
   const labelId = useId();
   let text: string;
   if (field.type === 'checkbox') text = value === true ? t('member_form.yes') : t('member_form.no');
+  else if (field.type === 'consent') text = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? t('member_list.consent_yes', { date: formatFinnishDate(value) }) : t('member_form.no');
   else if (typeof value !== 'string' || value.trim() === '') text = t('member_form.no_value');
   else if (field.type === 'dropdown') text = field.options.find((o) => o.value === value)?.label ?? value;
   else text = value;

@@ -36,7 +36,10 @@ export type SetChange = (name: string, change: Partial<Change>, initial: string 
 
 export const inputId = (name: string) => `bulk-value-${name}`;
 
-export const initialValue = (item: Item): string | boolean => (item.kind === 'field' && item.field.type !== 'checkbox' ? '' : true);
+/** Yes/no fields: a checkbox, and a consent (given today / withdrawn). */
+const isYesNo = (field: Field): boolean => field.type === 'checkbox' || field.type === 'consent';
+
+export const initialValue = (item: Item): string | boolean => (item.kind === 'field' && !isYesNo(item.field) ? '' : true);
 
 /** The API body of the items switched on: typed values (ISO dates, numbers, booleans); fields to empty only in `clear`. */
 export function bulkBody(enabled: Item[], changes: Record<string, Change>): { data: Record<string, unknown>; clear: string[]; errors: Record<string, string> } {
@@ -45,7 +48,7 @@ export function bulkBody(enabled: Item[], changes: Record<string, Change>): { da
   const found: Record<string, string> = {};
   for (const item of enabled) {
     const value = changes[item.name]?.value;
-    if (item.kind === 'field' && item.field.type !== 'checkbox' && changes[item.name]?.clear) {
+    if (item.kind === 'field' && !isYesNo(item.field) && changes[item.name]?.clear) {
       clear.push(item.name);
       continue;
     }
@@ -55,6 +58,12 @@ export function bulkBody(enabled: Item[], changes: Record<string, Change>): { da
     }
     if (item.field.type === 'checkbox') {
       data[item.name] = value === true;
+      continue;
+    }
+    if (item.field.type === 'consent') {
+      // The server dates a consent given now; a withdrawal empties the field, so it is asked for as a clearing.
+      if (value === true) data[item.name] = true;
+      else clear.push(item.name);
       continue;
     }
     const text = typeof value === 'string' ? value : '';
@@ -77,6 +86,9 @@ export function bulkBody(enabled: Item[], changes: Record<string, Change>): { da
 export function bulkSummary(t: TFunction, item: Item, change: Change | undefined): string {
   const value = change?.value;
   if (item.kind === 'group') return t(value === true ? 'member_bulk.summary_group_add' : 'member_bulk.summary_group_remove', { label: item.label });
+  if (item.kind === 'field' && item.field.type === 'consent') {
+    return t(value === true ? 'member_bulk.summary_consent_give' : 'member_bulk.summary_consent_withdraw', { label: item.label });
+  }
   if (item.kind === 'flag' || (item.kind === 'field' && item.field.type === 'checkbox')) {
     return `${item.label}: ${value === true ? t('member_list.yes') : t('member_list.no')}`;
   }

@@ -1,12 +1,32 @@
 import type { TFunction } from 'i18next';
 import { formatFinnishDate, parseIsoDate } from '../../../shared/finnish/date';
 import { type Condition, FILTER_OR, type Filter, type Verb } from '../../../shared/filter/types';
-import type { FilterField } from './filterModel';
+import type { FieldKind, FilterField } from './filterModel';
 
 // Finnish words of the filter editor, and a filter read
 // out as a sentence for pages that act on it (bulk edit, removed members).
 
-export function verbLabel(t: TFunction, verb: Verb): string {
+/** A consent's conditions read as given / not given / given before…: its value is the date it was given. */
+function consentVerbLabel(t: TFunction, verb: Verb): string | null {
+  switch (verb) {
+    case 'not_empty':
+      return t('member_filter.consent_not_empty');
+    case 'empty':
+      return t('member_filter.consent_empty');
+    case 'after':
+      return t('member_filter.consent_after');
+    case 'before':
+      return t('member_filter.consent_before');
+    case 'between':
+      return t('member_filter.consent_between');
+    default:
+      return null;
+  }
+}
+
+export function verbLabel(t: TFunction, verb: Verb, kind?: FieldKind): string {
+  const consent = kind === 'consent' ? consentVerbLabel(t, verb) : null;
+  if (consent) return consent;
   switch (verb) {
     case 'eq':
       return t('member_filter.verb_eq');
@@ -55,7 +75,7 @@ function valueText(field: FilterField | undefined, value: unknown): string {
 function conditionText(t: TFunction, c: Condition, fields: readonly FilterField[]): string {
   const field = fields.find((f) => f.name === c.field);
   const label = field?.label ?? c.field;
-  const verb = verbLabel(t, c.verb);
+  const verb = verbLabel(t, c.verb, field?.kind);
   if (c.verb === 'in_group') return t('member_filter.group_in_text', { group: label });
   if (c.verb === 'not_in_group') return t('member_filter.group_not_in_text', { group: label });
   if (c.value === undefined) return `${label} ${verb}`;

@@ -10,7 +10,10 @@ import type { Group } from '../../../shared/schemas/groups';
 // URL, the list, bulk edit and export share. Rows still being filled in are dropped
 // from the filter, like the server drops empty values.
 
-export type FieldKind = 'text' | 'number' | 'date' | 'checkbox' | 'dropdown' | 'group' | 'state';
+export type FieldKind = 'text' | 'number' | 'date' | 'checkbox' | 'dropdown' | 'group' | 'state' | 'consent';
+
+/** Kinds whose typed values are dates (a consent is filtered by the date it was given). */
+export const isDateKind = (kind: FieldKind | undefined): boolean => kind === 'date' || kind === 'consent';
 
 export interface FilterField {
   name: string;
@@ -42,6 +45,8 @@ export function fieldKind(type: Field['type']): FieldKind | null {
       return 'date';
     case 'checkbox':
       return 'checkbox';
+    case 'consent':
+      return 'consent';
     case 'dropdown':
       return 'dropdown';
     default:
@@ -122,7 +127,7 @@ export function changeField(row: DraftCondition, fields: readonly FilterField[],
 
 function valueToDraft(kind: FieldKind | undefined, value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (kind === 'date' && typeof value === 'string' && parseIsoDate(value)) return formatFinnishDate(value);
+  if (isDateKind(kind) && typeof value === 'string' && parseIsoDate(value)) return formatFinnishDate(value);
   if (kind === 'number' && typeof value === 'number') return String(value).replace('.', ',');
   return String(value);
 }
@@ -155,7 +160,7 @@ export type ValueProblem = 'date' | 'number' | null;
 /** Why a typed value cannot be used (shown under the input), or null. Empty is not a problem: the row is just left out. */
 export function valueProblem(kind: FieldKind | undefined, text: string): ValueProblem {
   if (text.trim() === '') return null;
-  if (kind === 'date') return parseFinnishDate(text) || parseIsoDate(text.trim()) ? null : 'date';
+  if (isDateKind(kind)) return parseFinnishDate(text) || parseIsoDate(text.trim()) ? null : 'date';
   if (kind === 'number') return parseDecimalText(text) === null ? 'number' : null;
   return null;
 }
@@ -163,7 +168,7 @@ export function valueProblem(kind: FieldKind | undefined, text: string): ValuePr
 function draftValue(kind: FieldKind | undefined, text: string): unknown {
   const s = text.trim();
   if (s === '') return undefined;
-  if (kind === 'date') return parseFinnishDate(s) ?? (parseIsoDate(s) ? s : undefined);
+  if (isDateKind(kind)) return parseFinnishDate(s) ?? (parseIsoDate(s) ? s : undefined);
   if (kind === 'number') return parseDecimalText(s) ?? undefined;
   return s;
 }

@@ -98,6 +98,8 @@ export interface CellTexts {
 
 /** A value of the list (API form) as text: d.M.yyyy dates, decimal comma, Kyllä/Ei, 040 123 4567. */
 export function formatCell(column: Pick<ColumnDef, 'name' | 'type' | 'options'>, value: unknown, texts: CellTexts): string {
+  // A consent reads "Kyllä (5.3.2026)", the date it was given, or "Ei".
+  if (column.type === 'consent') return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${texts.yes} (${formatFinnishDate(value)})` : texts.no;
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? texts.yes : texts.no;
   if (column.name === 'phone' && typeof value === 'string') return formatFinnishMobile(value);

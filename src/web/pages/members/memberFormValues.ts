@@ -57,6 +57,12 @@ function textOf(field: Field, value: unknown): string {
 export function toFormValues(fields: readonly Field[], groups: readonly Group[], member: MemberBody | null): MemberFormValues {
   const values: MemberFormValues = {};
   for (const field of valueFields(fields)) {
+    if (field.type === 'consent') {
+      // The stored date (ISO) while it stands: the form shows it beside the checked box.
+      const given = member?.[field.name];
+      values[field.name] = typeof given === 'string' && given !== '' ? given : false;
+      continue;
+    }
     values[field.name] = field.type === 'checkbox' ? member?.[field.name] === true : textOf(field, member?.[field.name]);
   }
   for (const group of memberGroups(groups)) values[group.name] = member?.[group.name] === true;
@@ -114,6 +120,11 @@ export function toMemberBody(
     const value = values[field.name];
     if (field.type === 'checkbox') {
       body[field.name] = value === true;
+      continue;
+    }
+    if (field.type === 'consent') {
+      // "Given": the server dates a new consent and keeps the date of one already given.
+      body[field.name] = !isBlank(value);
       continue;
     }
     if (isBlank(value)) {

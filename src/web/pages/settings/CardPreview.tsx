@@ -33,6 +33,7 @@ function sampleValue(f: CardField, today: string, sample: string): unknown {
     case 'decimal':
       return '12.5';
     case 'date':
+    case 'consent':
       return today;
     case 'checkbox':
       return true;
