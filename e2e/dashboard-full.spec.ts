@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test, type Locator, type Page } f
 import { expectAccessible } from './helpers/axe';
 import { signIn } from './helpers/adminApi';
 import { creditBalance, type OwnServer, startOwnServer } from './helpers/ownServer';
-import { loginAsAdmin } from './helpers/session';
+import { loginAsAdmin, submitLogin } from './helpers/session';
 import { saveEclaim, saveOrganisation } from './helpers/settings';
 
 // Issue 19 acceptance: the dashboard with every panel filled from one association seeded
@@ -10,7 +10,7 @@ import { saveEclaim, saveOrganisation } from './helpers/settings';
 // invoice to two members (one pays through the test bank row), an announcement, member cards,
 // one pending and one accepted expense claim and a credited balance; every panel shows its
 // figures, the chart's table has this month's payment, the links lead to the areas, and the
-// page passes axe on a desktop and on a phone.
+// page passes axe on a desktop and on a phone. A board member sees only the member stats.
 
 const BASE_PORT = Number(process.env.SEURA_E2E_PORT ?? 3311);
 const SERVER_PORT = BASE_PORT + 100;
@@ -156,4 +156,16 @@ test('etusivun kaikki paneelit täytettynä: laskut ja maksukaavio, tiedotteet, 
   await panel(page, 'Saldo').scrollIntoViewIfNeeded();
   await noSideways(page);
   await expectAccessible(page, 'etusivu puhelimessa');
+});
+
+test('hallituksen jäsen näkee etusivulla vain jäsenrekisterin: muut alueet eivät ole hänen', async ({ page, request }) => {
+  const api = await signIn(request);
+  const board = { email: `hilla.${RUN}@example.fi`, password: 'Hallitus-Salasana-2026' };
+  await api.post('members/new', { firstname: 'Hilla', lastname: `Hallitus${RUN}`, email: board.email, board: true, newPassword_: board.password, confirmNewPassword_: board.password, bypass_required_fields: true });
+  await page.goto('/@login');
+  await submitLogin(page, board.email, board.password);
+  await expect(page).toHaveURL('/');
+  await expect(page.getByTestId('member-count')).toBeVisible();
+  await expect(page.locator('main section h2')).toHaveText(['Jäsenrekisteri']);
+  await expectAccessible(page, 'etusivu hallituksen jäsenelle');
 });
