@@ -43,6 +43,7 @@ import { receiptRoutes } from './modules/receipts/routes';
 import { invoiceReportRoutes } from './modules/invoices/report-routes';
 import { bankReviewRoutes } from './modules/bank/review-routes';
 import { bankMandateRoutes } from './modules/bank/mandate-routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import multipart from '@fastify/multipart';
 import { IMPORT_MAX_FILE_BYTES } from '../shared/constants';
 
@@ -132,6 +133,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   invoiceReportRoutes(app);
   bankReviewRoutes(app);
   bankMandateRoutes(app);
+  dashboardRoutes(app);
 
   if (opts.webRoot && fs.existsSync(opts.webRoot)) {
     await app.register(fastifyStatic, {

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
 import './a11y.css';
 import './i18n/setup';
 import { StrictMode } from 'react';

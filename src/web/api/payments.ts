@@ -28,8 +28,8 @@ export function useCharge(mid: string | null) {
   });
 }
 
-export function useBalance() {
-  return useQuery({ queryKey: ['balance', 'get'], queryFn: () => api.get('balance', balanceReply), staleTime: 0 });
+export function useBalance(enabled = true) {
+  return useQuery({ queryKey: ['balance', 'get'], queryFn: () => api.get('balance', balanceReply), staleTime: 0, enabled });
 }
 
 export function useBalanceBuy() {

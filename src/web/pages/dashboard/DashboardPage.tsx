@@ -1,4 +1,4 @@
-import { Box, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { hasRole } from '../../auth/roles';
 import { useCurrentSession } from '../../auth/SessionContext';
@@ -21,12 +21,11 @@ export function DashboardPage() {
     <>
       <PageHeader title={customer_name} documentTitle={customer_name} />
       <DashboardHelp />
-      {/* Grid items stretch to the row's height; each panel fills its cell. */}
+      {/* Grid items stretch to the row's height; each panel is its own grid item (no wrapper), so a
+          panel that renders nothing (area unused, or not for this user) leaves no empty cell. */}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" style={{ alignItems: 'stretch' }}>
         {panels.map(({ id, component: Panel }) => (
-          <Box key={id} h="100%">
-            <Panel />
-          </Box>
+          <Panel key={id} />
         ))}
       </SimpleGrid>
     </>
