@@ -27,6 +27,7 @@ import { membercardImageCases } from './cross-tenant.membercard-images';
 import { editLinkCases } from './cross-tenant.editlinks';
 import { expenseClaimCases } from './cross-tenant.expenseclaims';
 import { expenseClaimLinkCases } from './cross-tenant.expenseclaims-link';
+import { dataExportCases } from './cross-tenant.data-export';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -161,6 +162,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...editLinkCases,
   ...expenseClaimCases,
   ...expenseClaimLinkCases,
+  ...dataExportCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),
