@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/kysely';
+import type { Db, Dialect } from '../../db/kysely';
 
 // The reads of a person's data export (GDPR Art. 15), one per place the erasure reaches
 // (erase-repo.ts): every query is by the tenant and this member's id, so nothing of another
@@ -178,10 +178,12 @@ export function logOf(db: Db, tenantId: number, memberId: number) {
 }
 
 /** Other log entries whose data names one of their addresses (e.g. a bulk edit's line). */
-export function logNamingOf(db: Db, tenantId: number, memberId: number, terms: readonly string[]) {
+export function logNamingOf(db: Db, dialect: Dialect, tenantId: number, memberId: number, terms: readonly string[]) {
   const usable = terms.filter((t) => t.length >= 5);
   if (usable.length === 0) return Promise.resolve({ rows: [], truncated: false });
   const like = (t: string) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // SQLite's lower() folds ASCII only; seura_lower (db/kysely.ts) folds ä, ö, å as JS does.
+  const lowered = dialect === 'sqlite' ? sql`seura_lower(data)` : sql`lower(data)`;
   return capped(
     db
       .selectFrom('activity_log')
@@ -190,7 +192,7 @@ export function logNamingOf(db: Db, tenantId: number, memberId: number, terms: r
       .where('context', '<>', `member:${memberId}`)
       .where((eb) => eb.or([eb('author_id', 'is', null), eb('author_id', '<>', memberId)]))
       .where(sql<boolean>`(${sql.join(
-        usable.map((t) => sql`lower(data) like ${like(t.toLowerCase())} escape '\\'`),
+        usable.map((t) => sql`${lowered} like ${like(t.toLowerCase())} escape '\\'`),
         sql` or `,
       )})`)
       .orderBy('at', 'desc')

@@ -89,7 +89,7 @@ async function exportOf(deps: Deps, tenant: Tenant, m: Member) {
     x.invoiceActionsOf(db, t, instances.rows.map((i) => i.id)),
     x.claimItemsOf(db, t, claims.rows.map((c) => c.id)),
     x.claimEventsOf(db, t, claims.rows.map((c) => c.id)),
-    x.logNamingOf(db, t, m.id, terms),
+    x.logNamingOf(db, deps.dialect, t, m.id, terms),
   ]);
 
   const byField = new Map(values.map((v) => [v.field_id, v]));
