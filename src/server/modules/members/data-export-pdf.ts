@@ -82,7 +82,8 @@ class Writer {
       let x = LEFT;
       this.doc.font(fontName(bold ? 'bold' : 'regular')).fontSize(SIZE).fillColor('black');
       cells.forEach((c, i) => {
-        this.doc.text(c, x + PAD, this.y + PAD, { width: ws[i]! - 2 * PAD });
+        // Cut at the row's height: a cell taller than a page (a very long text) ends in an ellipsis rather than running off the page.
+        this.doc.text(c, x + PAD, this.y + PAD, { width: ws[i]! - 2 * PAD, height: h - 2 * PAD, ellipsis: true });
         x += ws[i]!;
       });
       this.y += h;
