@@ -14,6 +14,8 @@ import type { Member } from '../../db/schema';
 import { getRaw } from '../../test/factories/receipt';
 import { LinkClient } from '../../test/linkClient';
 import { DATA_EXPORT_REQUEST_WINDOW_MS } from './data-export-service';
+import { DATA_EXPORT_MAX_ROWS } from './data-export-repo';
+import { appendMany } from '../history/repo';
 
 // A person's data export (GDPR Art. 15): two members with every kind of data; the export of
 // one holds each kind and nothing of the other.
@@ -131,6 +133,32 @@ describe(`a person's data export (${testDialect})`, () => {
     expect(r2.body.member.state).toMatchObject({ pending: true });
     expect(r2.body.application).toMatchObject({ details: { source: 'form' } });
   });
+
+  it('caps a very long history at the newest rows and says so, in the JSON and the PDF', async () => {
+    const long = await makeMember(t.deps, tenant, { firstname: 'Pitkä', lastname: 'Historia' });
+    const base = Date.parse('2025-01-01T00:00:00Z');
+    await appendMany(
+      t.deps.db,
+      tenant.tenant.id,
+      Array.from({ length: DATA_EXPORT_MAX_ROWS + 1 }, (_, i) => ({
+        memberId: long.id,
+        context: 'PersonUpdate' as const,
+        data: [{ field: 'address_city', label: 'Postitoimipaikka', old: null, new: `Paikka ${String(i)}` }],
+        authorId: null,
+        at: new Date(base + i * 60_000).toISOString(),
+      })),
+    );
+    const r = await admin.get(`/api/1/members/${String(long.id)}/data_export.json`);
+    expect(r.body.history.truncated).toBe(true);
+    expect(r.body.history.entries).toHaveLength(DATA_EXPORT_MAX_ROWS);
+    // The newest first; the oldest is the one left out.
+    expect(r.body.history.entries[0].changes[0].new).toBe(`Paikka ${String(DATA_EXPORT_MAX_ROWS)}`);
+    expect(JSON.stringify(r.body)).not.toContain('"Paikka 0"');
+    const pdf = await getRaw(t.app, admin, `/api/1/members/${String(long.id)}/data_export.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload, maxBuffer: 64 * 1024 * 1024 }).toString('utf8');
+    expect(text).toContain('Luettelo on katkaistu');
+  }, 60_000);
 
   it('is for site admins only: board members and members are refused, an unknown id is not found', async () => {
     const id = people[0]!.m.id;
