@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
+import { editLinkFromOutbox } from './helpers/outbox';
 import { loginAsAdmin, submitLogin } from './helpers/session';
 
 // A person's data export (GDPR Art. 15): the admin downloads one member's data as JSON and
@@ -88,4 +89,22 @@ test('ylläpitäjä lataa henkilön tiedot JSON- ja PDF-tiedostona, jäsen pyyt�
   await member.getByRole('button', { name: 'Pyydä kopio tiedoistani' }).click();
   await expect(member.getByText('Olet jo pyytänyt kopion tiedoistasi viimeisen vuorokauden aikana.', { exact: false })).toBeVisible();
   await memberContext.close();
+});
+
+test('jäsen pyytää kopion tiedoistaan henkilökohtaisella muokkauslinkillä', async ({ page, request }) => {
+  const api = await signIn(request);
+  const fields = await api.get<ApiField[]>('fields/all?all_headings=1');
+  const email = `linkkipyynto.${RUN}@example.fi`;
+  await api.post('members/new', {
+    ...Object.fromEntries(requiredCustomValues(fields).map(({ field, api: value }) => [field.name, value])),
+    firstname: 'Lauri',
+    lastname: `Linkki${RUN}`,
+    email,
+  });
+  await api.post('updreqs/send_edit_links', { email });
+  await page.goto(await editLinkFromOutbox(email));
+  await expect(page.getByRole('heading', { level: 2, name: 'Omat tietosi' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pyydä kopio tiedoistani' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tiedot lähetetään sähköpostiisi' })).toBeVisible();
+  await expectAccessible(page, 'omat tiedot linkillä, kopio pyydetty');
 });
