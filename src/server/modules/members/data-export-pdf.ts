@@ -143,6 +143,10 @@ export async function dataExportPdf(e: DataExport): Promise<Buffer> {
       ['Viimeksi kirjautunut', time(m.last_login_at)],
     ],
   );
+  if (m.sessions.length > 0) {
+    w.heading('Avoimet kirjautumiset', 11);
+    await w.table(['Kirjautunut', 'Viimeksi käytetty', 'IP-osoite', 'Selain'], [1.2, 1.2, 1, 3], m.sessions.map((x) => [time(x.created_at), time(x.last_seen_at), x.ip, x.user_agent]));
+  }
   if (e.application) {
     w.heading('Jäsenhakemus', 11);
     await w.table(['Kenttä', 'Arvo'], [1, 2], [['Haettu', time(e.application.applied_at)], ['Tiedot', text(e.application.details)]]);

@@ -221,3 +221,15 @@ export function memberCardsOf(db: Db, tenantId: number, memberId: number) {
     .limit(DATA_EXPORT_MAX_ROWS)
     .execute();
 }
+
+/** Their sign-ins still open: when, from where, with what browser (never the session id, which is the key). */
+export function sessionsOf(db: Db, tenantId: number, memberId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .where('tenant_id', '=', tenantId)
+    .where('member_id', '=', memberId)
+    .orderBy('last_seen_at', 'desc')
+    .limit(DATA_EXPORT_MAX_ROWS)
+    .execute();
+}

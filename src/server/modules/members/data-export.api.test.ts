@@ -88,6 +88,8 @@ describe(`a person's data export (${testDialect})`, () => {
     // A hidden (admin-only) field is part of what the register holds.
     expect(field('salainen_huomio')).toBe('Huomio Aaltonen');
     expect(e.member).toMatchObject({ member_number: a.m.id, member_since: '2020-03-01', state: { pending: false, removed: false, active: true }, roles: { site_admin: false, board: false }, mfa: 'off', password_set: true });
+    // Their open sign-in (the test client's), without the session id.
+    expect(e.member.sessions).toEqual([expect.objectContaining({ ip: '10.9.0.1' })]);
     expect(e.history.entries.some((h: { author: string; changes: { field: string; new: unknown }[] }) => h.changes.some((c) => c.field === 'address_city' && c.new === 'Espoo'))).toBe(true);
     expect(e.groups).toEqual([{ name: 'jarjestajat', label: 'Järjestäjät' }]);
     expect(e.messages.deliveries).toEqual([expect.objectContaining({ kind: 'announcement', subject: 'Kevätkokous Aaltonen', medium: 'email', address: 'aino.aaltonen@example.fi', status: 'sent' })]);
@@ -108,6 +110,9 @@ describe(`a person's data export (${testDialect})`, () => {
     const text = JSON.stringify(e);
     for (const s of ['Bertta', 'Björklund', 'bertta.bjorklund@example.fi', '+358402222222', '402222222', `member:${String(b.m.id)}`, `"invoice_number":${String(b.invoiceNumber)}`, 'Vantaa']) expect(text).not.toContain(s);
     expect(text).not.toMatch(/password_hash|\$argon|\$2[aby]\$|secret_enc|token_hash/);
+    const sessionIds = await t.deps.db.selectFrom('sessions').select('id').where('member_id', '=', a.m.id).execute();
+    expect(sessionIds.length).toBeGreaterThan(0);
+    for (const sid of sessionIds) expect(text).not.toContain(sid.id);
     // The download is logged under the member, authored by the admin.
     const log = await t.deps.db.selectFrom('activity_log').selectAll().where('tenant_id', '=', tenant.tenant.id).where('event', '=', 'member_data_exported').execute();
     expect(log).toEqual([expect.objectContaining({ context: `member:${String(a.m.id)}`, author_id: tenant.admin.id })]);

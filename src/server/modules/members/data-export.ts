@@ -70,7 +70,7 @@ async function exportOf(deps: Deps, tenant: Tenant, m: Member) {
   const db = deps.db;
   const t = tenant.id;
   const model = await loadModel(db, t);
-  const [values, security, history, groups, deliveries, contacts, instances, claims, files, log, links, cards] = await Promise.all([
+  const [values, security, history, groups, deliveries, contacts, instances, claims, files, log, links, cards, sessions] = await Promise.all([
     repo.valuesOf(db, t, [m.id]),
     x.mfaStateOf(db, t, m.id),
     x.historyOf(db, t, m.id),
@@ -83,6 +83,7 @@ async function exportOf(deps: Deps, tenant: Tenant, m: Member) {
     x.logOf(db, t, m.id),
     x.editLinksOf(db, t, m.id),
     x.memberCardsOf(db, t, m.id),
+    x.sessionsOf(db, t, m.id),
   ]);
   const terms = [m.email, m.email_porg1, m.email_porg2, m.phone, fullname(m)].filter((s): s is string => !!s && s.trim() !== '').map((s) => s.toLowerCase());
   const [actions, items, events, naming] = await Promise.all([
@@ -123,6 +124,7 @@ async function exportOf(deps: Deps, tenant: Tenant, m: Member) {
       password_set: m.password_hash !== null,
       mfa: security?.mfa_state === 'set' ? 'on' : 'off',
       last_login_at: security?.last_login_at ?? null,
+      sessions: sessions.map((x) => ({ created_at: x.created_at, last_seen_at: x.last_seen_at, ip: x.ip, user_agent: x.user_agent })),
     },
     application,
     history: {
