@@ -35,7 +35,7 @@ export async function downloadDataExport(deps: Deps, tenant: Tenant, me: Member,
   const file = format === 'json' ? jsonFile(e, base) : await pdfFile(e, base);
   await act(deps, tenant, me, 'member_data_exported', async (_trx, line) => {
     line.context = `member:${String(id)}`;
-    line.data = [{ field: 'format', old: null, new: format }];
+    line.data = [{ field: 'format', old: null, new: format.toUpperCase() }];
   });
   return file;
 }
