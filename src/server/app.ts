@@ -17,6 +17,7 @@ import { sessionRoutes } from './modules/session/routes';
 import { securityRoutes } from './modules/security/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { memberRoutes } from './modules/members/routes';
+import { dataExportRoutes } from './modules/members/data-export-routes';
 import { batchRoutes } from './modules/batches/routes';
 import { fieldRoutes } from './modules/fields/routes';
 import { groupRoutes } from './modules/groups/routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   securityRoutes(app);
   settingsRoutes(app);
   memberRoutes(app);
+  dataExportRoutes(app);
   batchRoutes(app);
   fieldRoutes(app);
   groupRoutes(app);

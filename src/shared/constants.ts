@@ -136,6 +136,10 @@ export const LOG_EVENT_GROUPS = {
     // Self-service: a member confirmed their data as it is (update request link); a member ordered edit links (get_edit_links).
     'member_data_confirmed',
     'edit_links_ordered',
+    // A person's data export (GDPR Art. 15): an admin's download, a member's own request, and its mail.
+    'member_data_exported',
+    'member_data_export_requested',
+    'member_data_export_sent',
   ],
   fields_groups: [
     'field_created',

@@ -28,6 +28,7 @@ import { editLinkCases } from './cross-tenant.editlinks';
 import { expenseClaimCases } from './cross-tenant.expenseclaims';
 import { expenseClaimLinkCases } from './cross-tenant.expenseclaims-link';
 import { dashboardCases } from './cross-tenant.dashboard';
+import { dataExportCases } from './cross-tenant.data-export';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -163,6 +164,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...expenseClaimCases,
   ...expenseClaimLinkCases,
   ...dashboardCases,
+  ...dataExportCases,
   challengeCase('/api/1/session/mfa_verify', { code: '123456' }),
   challengeCase('/api/1/session/mfa_reset', { reset_code: 'ABCDE-FGHJK' }),
   challengeCase('/api/1/session/mfa_enroll', {}),

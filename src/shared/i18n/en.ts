@@ -75,6 +75,9 @@ const en = {
   import_member_number_unknown: "The member number is not in the register. Leave it empty for new members.",
   members_email_duplicate_in_file: "The same email address appears more than once in the file.",
   members_apply_rate_limited: "Too many applications in a short time. Try again in an hour.",
+  // Data export (GDPR Art. 15): a member's own request
+  members_data_export_no_email: "The register has no email address for you, so a copy of your data cannot be sent. Add an email address or contact the association's board.",
+  members_data_export_rate_limited: "You have already asked for a copy of your data within the last day. You can ask for a new copy after 24 hours.",
   members_fill_at_least_one_email: "Give at least one email address (your own or a guardian's).",
   // Own form: fields a federation register owns
   members_field_owned_by_federation: "The federation keeps this information; it cannot be changed here.",
@@ -1507,6 +1510,10 @@ const en = {
   'member_list.edit': 'Edit',
   'member_list.history': 'Change history',
   'member_list.delete': 'Delete',
+  // Data export (GDPR Art. 15): the admin's download on the member's pages
+  'data_export.download': "Download the person's data",
+  'data_export.json': "JSON file (machine-readable)",
+  'data_export.pdf': "PDF file (readable)",
   'member_list.delete_title': 'Delete {{name}}?',
   'member_list.delete_text': 'The member is moved to removed members, where they can be restored.',
   'member_list.deleted': 'Member deleted.',
@@ -2038,6 +2045,10 @@ const en = {
   'log.event.expense_claims_paid': "Expense claims marked paid",
   'log.event.member_data_confirmed': "Member confirmed their data",
   'log.event.edit_links_ordered': "Edit link ordered",
+  // Data export (GDPR Art. 15)
+  'log.event.member_data_exported': "Person's data downloaded",
+  'log.event.member_data_export_requested': "Member asked for a copy of their data",
+  'log.event.member_data_export_sent': "Copy of data sent to the member",
   'log.event.updreq_saved': "Update request saved",
   'log.event.updreq_sent': "Update request sent",
   'log.event.updreq_cancelled': "Update request cancelled",
@@ -2379,6 +2390,11 @@ const en = {
   'edit_me.edit_for': "Details to edit",
   'edit_me.edit_for_own': "{{name}} (your own)",
   'edit_me.order_new_link': "Order a new link",
+  // Data export (GDPR Art. 15): the member's own request
+  'edit_me.own_data_title': "Your data",
+  'edit_me.own_data_text': "You can ask for a copy of all the data the association's register holds about you. The copy is sent to your email address as PDF and JSON files.",
+  'edit_me.own_data_request': "Ask for a copy of my data",
+  'edit_me.own_data_sent': "The data will be sent to your email within a few minutes.",
   'edit_links.page': "Order an edit link",
   'edit_links.intro': "Type the email address you have in the association's register. We send a link to it for checking and correcting your details without a password. A guardian's address also gets the links of their children.",
   'edit_links.email': "Email",

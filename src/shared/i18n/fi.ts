@@ -74,6 +74,9 @@ const fi = {
   import_member_number_unknown: "Jäsennumeroa ei löydy rekisteristä. Uusille jäsenille jätä jäsennumero tyhjäksi.",
   members_email_duplicate_in_file: "Sama sähköpostiosoite on tiedostossa useammin kuin kerran.",
   members_apply_rate_limited: "Liian monta hakemusta lyhyessä ajassa. Yritä uudelleen tunnin kuluttua.",
+  // Data export (GDPR Art. 15): a member's own request
+  members_data_export_no_email: "Rekisterissä ei ole sähköpostiosoitettasi, joten kopiota tiedoistasi ei voi lähettää. Lisää sähköpostiosoite tai ota yhteyttä yhdistyksen hallitukseen.",
+  members_data_export_rate_limited: "Olet jo pyytänyt kopion tiedoistasi viimeisen vuorokauden aikana. Voit pyytää uuden kopion 24 tunnin kuluttua.",
   members_fill_at_least_one_email: "Anna vähintään yksi sähköpostiosoite (oma tai huoltajan).",
   // Own form: fields a federation register owns
   members_field_owned_by_federation: "Tätä tietoa ylläpitää liitto, eikä sitä voi muuttaa täällä.",
@@ -1507,6 +1510,10 @@ const fi = {
   'member_list.edit': 'Muokkaa',
   'member_list.history': 'Muutoshistoria',
   'member_list.delete': 'Poista',
+  // Data export (GDPR Art. 15): the admin's download on the member's pages
+  'data_export.download': "Lataa henkilön tiedot",
+  'data_export.json': "JSON-tiedosto (koneluettava)",
+  'data_export.pdf': "PDF-tiedosto (luettava)",
   'member_list.delete_title': 'Poistetaanko {{name}}?',
   'member_list.delete_text': 'Jäsen siirretään poistettuihin jäseniin, joista hänet voi palauttaa.',
   'member_list.deleted': 'Jäsen poistettu.',
@@ -2038,6 +2045,10 @@ const fi = {
   'log.event.expense_claims_paid': "Kulukorvaukset merkitty maksetuiksi",
   'log.event.member_data_confirmed': "Jäsen vahvisti tietonsa",
   'log.event.edit_links_ordered': "Muokkauslinkki tilattu",
+  // Data export (GDPR Art. 15)
+  'log.event.member_data_exported': "Henkilön tiedot ladattu",
+  'log.event.member_data_export_requested': "Jäsen pyysi kopion tiedoistaan",
+  'log.event.member_data_export_sent': "Kopio tiedoista lähetetty jäsenelle",
   'log.event.updreq_saved': "Päivityspyyntö tallennettu",
   'log.event.updreq_sent': "Päivityspyyntö lähetetty",
   'log.event.updreq_cancelled': "Päivityspyyntö peruttu",
@@ -2379,6 +2390,11 @@ const fi = {
   'edit_me.edit_for': "Muokattavat tiedot",
   'edit_me.edit_for_own': "{{name}} (omat tiedot)",
   'edit_me.order_new_link': "Tilaa uusi linkki",
+  // Data export (GDPR Art. 15): the member's own request
+  'edit_me.own_data_title': "Omat tietosi",
+  'edit_me.own_data_text': "Voit pyytää kopion kaikista tiedoista, jotka yhdistyksen jäsenrekisteri sisältää sinusta. Kopio lähetetään sähköpostiosoitteeseesi PDF- ja JSON-tiedostoina.",
+  'edit_me.own_data_request': "Pyydä kopio tiedoistani",
+  'edit_me.own_data_sent': "Tiedot lähetetään sähköpostiisi muutaman minuutin kuluessa.",
   'edit_links.page': "Tilaa muokkauslinkki",
   'edit_links.intro': "Kirjoita sähköpostiosoite, jolla olet yhdistyksen jäsenrekisterissä. Lähetämme siihen linkin, jolla voit tarkistaa ja korjata tietosi ilman salasanaa. Huoltajan osoitteeseen lähetetään myös huollettavien linkit.",
   'edit_links.email': "Sähköposti",

@@ -75,6 +75,9 @@ const sv = {
   import_member_number_unknown: "Medlemsnumret finns inte i registret. Lämna medlemsnumret tomt för nya medlemmar.",
   members_email_duplicate_in_file: "Samma e-postadress finns flera gånger i filen.",
   members_apply_rate_limited: "För många ansökningar på kort tid. Försök igen om en timme.",
+  // Data export (GDPR Art. 15): a member's own request
+  members_data_export_no_email: "Registret har ingen e-postadress för dig, så en kopia av dina uppgifter kan inte skickas. Lägg till en e-postadress eller kontakta föreningens styrelse.",
+  members_data_export_rate_limited: "Du har redan begärt en kopia av dina uppgifter under det senaste dygnet. Du kan begära en ny kopia om 24 timmar.",
   members_fill_at_least_one_email: "Ange minst en e-postadress (egen eller vårdnadshavarens).",
   // Own form: fields a federation register owns
   members_field_owned_by_federation: "Förbundet sköter den här uppgiften, den kan inte ändras här.",
@@ -1507,6 +1510,10 @@ const sv = {
   'member_list.edit': 'Redigera',
   'member_list.history': 'Ändringshistorik',
   'member_list.delete': 'Ta bort',
+  // Data export (GDPR Art. 15): the admin's download on the member's pages
+  'data_export.download': "Ladda ner personens uppgifter",
+  'data_export.json': "JSON-fil (maskinläsbar)",
+  'data_export.pdf': "PDF-fil (läsbar)",
   'member_list.delete_title': 'Ta bort {{name}}?',
   'member_list.delete_text': 'Medlemmen flyttas till borttagna medlemmar och kan återställas därifrån.',
   'member_list.deleted': 'Medlemmen har tagits bort.',
@@ -2038,6 +2045,10 @@ const sv = {
   'log.event.expense_claims_paid': "Kostnadsersättningar markerade som betalda",
   'log.event.member_data_confirmed': "Medlemmen bekräftade sina uppgifter",
   'log.event.edit_links_ordered': "Redigeringslänk beställd",
+  // Data export (GDPR Art. 15)
+  'log.event.member_data_exported': "Personens uppgifter nedladdade",
+  'log.event.member_data_export_requested': "Medlemmen begärde en kopia av sina uppgifter",
+  'log.event.member_data_export_sent': "Kopia av uppgifterna skickad till medlemmen",
   'log.event.updreq_saved': "Uppdateringsbegäran sparad",
   'log.event.updreq_sent': "Uppdateringsbegäran skickad",
   'log.event.updreq_cancelled': "Uppdateringsbegäran återkallad",
@@ -2379,6 +2390,11 @@ const sv = {
   'edit_me.edit_for': "Uppgifter som redigeras",
   'edit_me.edit_for_own': "{{name}} (egna uppgifter)",
   'edit_me.order_new_link': "Beställ en ny länk",
+  // Data export (GDPR Art. 15): the member's own request
+  'edit_me.own_data_title': "Dina uppgifter",
+  'edit_me.own_data_text': "Du kan begära en kopia av alla uppgifter som föreningens medlemsregister har om dig. Kopian skickas till din e-postadress som PDF- och JSON-filer.",
+  'edit_me.own_data_request': "Begär en kopia av mina uppgifter",
+  'edit_me.own_data_sent': "Uppgifterna skickas till din e-post inom några minuter.",
   'edit_links.page': "Beställ redigeringslänk",
   'edit_links.intro': "Skriv den e-postadress som du har i föreningens medlemsregister. Vi skickar en länk till den, med vilken du kan kontrollera och rätta dina uppgifter utan lösenord. Till en vårdnadshavares adress skickas också länkarna för barnen.",
   'edit_links.email': "E-post",

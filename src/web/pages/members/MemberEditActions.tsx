@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../components/ConfirmModal';
 import { canOpen } from '../../access';
 import { memberHistoryPath, PATHS } from '../../paths';
 import { useDeleteWithUndo } from './useDeleteWithUndo';
+import { DataExportMenu } from './DataExportMenu';
 
 /**
  * The edit page's header actions: the member's history, and delete (site admins).
@@ -29,6 +30,7 @@ export function MemberEditActions({ memberId, name }: { memberId: number; name: 
           {t('member_list.history')}
         </Button>
       ) : null}
+      <DataExportMenu memberId={memberId} />
       {canDelete ? (
         <Button color="red" variant="light" leftSection={<IconTrash size={18} aria-hidden />} onClick={() => setAsking(true)}>
           {t('member_list.delete')}

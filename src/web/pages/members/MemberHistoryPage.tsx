@@ -13,6 +13,7 @@ import { canOpen } from '../../access';
 import { memberEditPath, PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { formatDateTime, historyValue } from './historyFormat';
+import { DataExportMenu } from './DataExportMenu';
 
 function contextLabel(t: TFunction, context: string): string {
   switch (context) {
@@ -61,6 +62,8 @@ export function MemberHistoryPage() {
             {t('member_history.edit')}
           </Button>
         ) : null}
+        {/* Also a removed member's data (the history page is where a removed member is opened). */}
+        {member.data ? <DataExportMenu memberId={memberId} /> : null}
       </PageHeader>
       {deleted ? (
         <Text mb="md" c="dimmed">

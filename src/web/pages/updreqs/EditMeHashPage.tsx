@@ -13,6 +13,7 @@ import { editMeHashClaimsPath, editMeThanksPath, PATHS } from '../../paths';
 import { MemberForm } from '../members/MemberForm';
 import { hasReadOnlyField, ownFormFields } from './ownForm';
 import { PublicFrame } from './PublicFrame';
+import { OwnDataSection } from './OwnDataSection';
 
 // The member's own form opened by a personal link (/edit_me_h/{hash}; no sign-in): the
 // same form as /edit_me_s without the password, saved with update_me_h, or confirmed as it
@@ -97,6 +98,7 @@ export function EditMeHashPage() {
             {t('edit_me.confirm')}
           </Button>
         </div>
+        <OwnDataSection linkToken={hash} />
       </Stack>
     );
   }

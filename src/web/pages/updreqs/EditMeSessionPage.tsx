@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { editMeThanksPath } from '../../paths';
 import { MemberForm } from '../members/MemberForm';
 import { hasReadOnlyField, ownFormFields } from './ownForm';
+import { OwnDataSection } from './OwnDataSection';
 
 // Member self-edit by session (/edit_me_s; an ordinary member sees only edit-me pages):
 // the signed-in member's own form, each field per its visibility — read-only
@@ -102,6 +103,7 @@ export function EditMeSessionPage() {
         }}
         submitLabel={t('edit_me.submit')}
       />
+      {forDependant ? null : <OwnDataSection />}
     </>
   );
 }
