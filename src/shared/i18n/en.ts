@@ -1981,6 +1981,10 @@ const en = {
   'log.event.membercard_image_uploaded': "Member card image uploaded",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Tier changed",
+  // Retention and accounting data (issue 19, D)
+  'log.event.retention_members_erased': "Members deleted permanently after the retention period",
+  'log.event.accounting_data_cleaned': "Accounting data deleted",
+  'log.event.pseudonym_revealed': "Pseudonym's identity revealed",
   'log.event.login': "Sign-in",
   'log.event.login_failed': "Failed sign-in",
   'log.event.login_mfa_required': "Sign-in awaiting verification code",

@@ -1981,6 +1981,10 @@ const fi = {
   'log.event.membercard_image_uploaded': "Jäsenkortin kuva ladattu",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Palvelutaso vaihdettu",
+  // Retention and accounting data (issue 19, D)
+  'log.event.retention_members_erased': "Jäseniä poistettu pysyvästi säilytysajan päätyttyä",
+  'log.event.accounting_data_cleaned': "Kirjanpitoaineistoa poistettu",
+  'log.event.pseudonym_revealed': "Pseudonyymin henkilöllisyys näytetty",
   'log.event.login': "Kirjautuminen",
   'log.event.login_failed': "Epäonnistunut kirjautuminen",
   'log.event.login_mfa_required': "Kirjautuminen odottaa tunnistautumiskoodia",

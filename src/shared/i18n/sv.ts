@@ -1981,6 +1981,10 @@ const sv = {
   'log.event.membercard_image_uploaded': "Bild för medlemskortet uppladdad",
   // Tiers (P2): an operator's change of the association's tier
   'log.event.tier_changed': "Servicenivå ändrad",
+  // Retention and accounting data (issue 19, D)
+  'log.event.retention_members_erased': "Medlemmar raderade permanent efter lagringstiden",
+  'log.event.accounting_data_cleaned': "Bokföringsmaterial raderat",
+  'log.event.pseudonym_revealed': "Pseudonymens identitet visad",
   'log.event.login': "Inloggning",
   'log.event.login_failed': "Misslyckad inloggning",
   'log.event.login_mfa_required': "Inloggning väntar på verifieringskod",
