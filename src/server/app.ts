@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { securityRoutes } from './modules/security/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { retentionRoutes } from './modules/retention/routes';
 import { memberRoutes } from './modules/members/routes';
 import { batchRoutes } from './modules/batches/routes';
 import { fieldRoutes } from './modules/fields/routes';
@@ -107,6 +108,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   savedFilterRoutes(app);
   securityRoutes(app);
   settingsRoutes(app);
+  retentionRoutes(app);
   memberRoutes(app);
   batchRoutes(app);
   fieldRoutes(app);

@@ -27,6 +27,7 @@ import { membercardImageCases } from './cross-tenant.membercard-images';
 import { editLinkCases } from './cross-tenant.editlinks';
 import { expenseClaimCases } from './cross-tenant.expenseclaims';
 import { expenseClaimLinkCases } from './cross-tenant.expenseclaims-link';
+import { retentionCases } from './cross-tenant.retention';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -158,6 +159,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...bankReviewCases,
   ...bankImportCases,
   ...membercardCases,
+  ...retentionCases,
   ...editLinkCases,
   ...expenseClaimCases,
   ...expenseClaimLinkCases,

@@ -55,6 +55,8 @@ const en = {
   members_fill_email: "Give an email address.",
   members_cannot_send_membercard: "A member card cannot be sent by SMS to a member without a mobile number.",
   settings_membercard_groups_required: "Choose at least one group whose members get a member card.",
+  // Retention and accounting data (issue 19, D)
+  settings_clean_period_not_allowed: "Choose a year from 2013 to the last allowed year: accounting records are kept six years after the end of the financial year.",
   membercard_image_parse_failed: "The image could not be read. Save it as PNG, JPEG or WebP and try again.",
   membercard_image_too_large: "The image is too large (at most 2 MB).",
   membercard_not_designed: "Design the member card in the settings first.",

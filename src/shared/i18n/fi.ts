@@ -54,6 +54,8 @@ const fi = {
   members_fill_email: "Anna sähköpostiosoite.",
   members_cannot_send_membercard: "Jäsenkorttia ei voi lähettää tekstiviestinä jäsenelle, jolla ei ole matkapuhelinnumeroa.",
   settings_membercard_groups_required: "Valitse vähintään yksi ryhmä, jonka jäsenet saavat jäsenkortin.",
+  // Retention and accounting data (issue 19, D)
+  settings_clean_period_not_allowed: "Valitse vuosi 2013 ja viimeisen sallitun vuoden väliltä: kirjanpitoaineisto säilytetään kuusi vuotta tilikauden päättymisestä.",
   membercard_image_parse_failed: "Kuvaa ei voitu lukea. Tallenna se PNG-, JPEG- tai WebP-muodossa ja yritä uudelleen.",
   membercard_image_too_large: "Kuva on liian suuri (enintään 2 Mt).",
   membercard_not_designed: "Suunnittele jäsenkortti ensin asetuksissa.",

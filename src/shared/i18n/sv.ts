@@ -55,6 +55,8 @@ const sv = {
   members_fill_email: "Ange en e-postadress.",
   members_cannot_send_membercard: "Medlemskortet kan inte skickas som sms till en medlem utan mobilnummer.",
   settings_membercard_groups_required: "Välj minst en grupp vars medlemmar får medlemskort.",
+  // Retention and accounting data (issue 19, D)
+  settings_clean_period_not_allowed: "Välj ett år mellan 2013 och det sista tillåtna året: bokföringsmaterial sparas sex år efter räkenskapsperiodens slut.",
   membercard_image_parse_failed: "Bilden kunde inte läsas. Spara den som PNG, JPEG eller WebP och försök igen.",
   membercard_image_too_large: "Bilden är för stor (högst 2 MB).",
   membercard_not_designed: "Utforma medlemskortet i inställningarna först.",

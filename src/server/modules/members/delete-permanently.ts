@@ -29,24 +29,23 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
   const where = bulk.deletedMatching({ db: deps.db, dialect: deps.dialect, tenantId: tid, model }, filter);
   const ids = await bulk.idsWhere(deps.db, where);
   if (ids.length === 0) return { count: 0 };
-  return eraseMembers(deps, tenant, me, ids, 'members_deleted_permanently', (trx) => refuseBulkIfEmailOutgoing(trx, tid, where));
+  return eraseMembers(deps, tenant, me, ids, { event: 'members_deleted_permanently', guard: (trx) => refuseBulkIfEmailOutgoing(trx, tid, where) });
 }
 
 /**
  * The erase itself, for a hand-made permanent delete and the retention job (author null):
- * one transaction with its log line (`event`, the count), `guard` run first inside it.
+ * one transaction with its log line (`opts.event`, the count), `opts.guard` run first inside it.
  */
 export async function eraseMembers(
   deps: Deps,
   tenant: Tenant,
   me: Member | null,
   ids: readonly number[],
-  event: 'members_deleted_permanently' | 'retention_members_erased',
-  guard: (trx: Db) => Promise<void> = async () => {},
+  opts: { event: 'members_deleted_permanently' | 'retention_members_erased'; guard?: (trx: Db) => Promise<void> },
 ): Promise<{ count: number }> {
   const tid = tenant.id;
-  const { terms, deliveries } = await act(deps, tenant, me, event, async (trx, line, at) => {
-    await guard(trx);
+  const { terms, deliveries } = await act(deps, tenant, me, opts.event, async (trx, line, at) => {
+    await opts.guard?.(trx);
     // Read before the rows go: what names them elsewhere (GDPR Art. 17).
     const { people, terms } = await erasureTerms(trx, deps.dialect, tid, ids);
     const deliveries = await deliveriesTo(trx, tid, ids);

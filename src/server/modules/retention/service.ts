@@ -54,7 +54,7 @@ export async function runRetentionFor(deps: Deps, tenantId: number): Promise<Ret
       const ids = await repo.removedDueIds(deps.db, tenantId, cutoff);
       result.held = await repo.removedHeldCount(deps.db, tenantId, cutoff);
       // The same erase as a hand-made permanent delete (files, pseudonyms), by the system.
-      if (ids.length > 0) result.erased = (await eraseMembers(deps, tenant, null, ids, 'retention_members_erased')).count;
+      if (ids.length > 0) result.erased = (await eraseMembers(deps, tenant, null, ids, { event: 'retention_members_erased' })).count;
     }
     if (settings.retention_inactive_years > 0) {
       result.review = await repo.inactiveForReviewCount(deps.db, tenantId, monthsBefore(now, 12 * settings.retention_inactive_years));
