@@ -47,3 +47,23 @@ export function bankPaymentsFor(db: Db, tenantId: number, instanceIds: readonly 
     )
     .execute();
 }
+
+/** The instances and the payer names on their actions carry the pseudonym; the member link goes. */
+export async function pseudonymiseInstances(db: Db, tenantId: number, instanceIds: readonly number[], pseudonym: string): Promise<void> {
+  await db.updateTable('invoice_instances').set({ recipient_name: pseudonym, recipient_address: '', recipient_email: '', member_id: null }).where('tenant_id', '=', tenantId).where('id', 'in', instanceIds).execute();
+  await db.updateTable('invoice_actions').set({ payer_name: pseudonym }).where('tenant_id', '=', tenantId).where('instance_id', 'in', instanceIds).where('payer_name', 'is not', null).execute();
+}
+
+export async function pseudonymisePayment(db: Db, tenantId: number, id: number, pseudonym: string, message: string): Promise<void> {
+  await db.updateTable('bank_payments').set({ payer_name: pseudonym, message }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** `account`: the account too (a claim paid or rejected; one still to be paid keeps it). */
+export async function pseudonymiseClaim(db: Db, tenantId: number, id: number, pseudonym: string, account: boolean): Promise<void> {
+  await db
+    .updateTable('expense_claims')
+    .set(account ? { person_name: pseudonym, person_account_number: pseudonym } : { person_name: pseudonym })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}

@@ -65,26 +65,13 @@ export async function pseudonymiseAccounting(deps: Pick<Deps, 'config'>, db: Db,
       count += 1;
       const instanceIds = mine.map((r) => r.id);
       if (instanceIds.length > 0) {
-        await db
-          .updateTable('invoice_instances')
-          .set({ recipient_name: pseudonym, recipient_address: '', recipient_email: '', member_id: null })
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', instanceIds)
-          .execute();
-        await db.updateTable('invoice_actions').set({ payer_name: pseudonym }).where('tenant_id', '=', tenantId).where('instance_id', 'in', instanceIds).where('payer_name', 'is not', null).execute();
+        await repo.pseudonymiseInstances(db, tenantId, instanceIds, pseudonym);
         for (const bp of await repo.bankPaymentsFor(db, tenantId, instanceIds)) {
           // The message is the payer's own words: kept unless it names the person.
-          await db.updateTable('bank_payments').set({ payer_name: pseudonym, message: redactText(bp.message, terms) }).where('tenant_id', '=', tenantId).where('id', '=', bp.id).execute();
+          await repo.pseudonymisePayment(db, tenantId, bp.id, pseudonym, redactText(bp.message, terms));
         }
       }
-      for (const c of myClaims) {
-        await db
-          .updateTable('expense_claims')
-          .set(OPEN_CLAIMS.has(c.status) ? { person_name: pseudonym } : { person_name: pseudonym, person_account_number: pseudonym })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', c.id)
-          .execute();
-      }
+      for (const c of myClaims) await repo.pseudonymiseClaim(db, tenantId, c.id, pseudonym, !OPEN_CLAIMS.has(c.status));
     }
   }
   return count;
