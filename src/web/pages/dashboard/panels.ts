@@ -3,6 +3,7 @@ import type { Role } from '../../auth/roles';
 import { MemberStatsPanel } from './MemberStatsPanel';
 import { LogDashboardPanel } from '../log/LogDashboardPanel';
 import { UpdreqsDashboardPanel } from '../updreqs/UpdreqsDashboardPanel';
+import { RetentionDashboardPanel } from './RetentionDashboardPanel';
 
 /**
  * Dashboard panels in display order (member stats, invoices, activity log,
@@ -13,4 +14,6 @@ export const dashboardPanels: readonly { id: string; component: ComponentType; r
   { id: 'member_stats', component: MemberStatsPanel, role: 'board' },
   { id: 'log', component: LogDashboardPanel, role: 'admin' },
   { id: 'updreqs', component: UpdreqsDashboardPanel, role: 'admin' },
+  // Retention: what is due (hidden while retention is off and nothing is due).
+  { id: 'retention', component: RetentionDashboardPanel, role: 'admin' },
 ];
