@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { securityRoutes } from './modules/security/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { retentionRoutes } from './modules/retention/routes';
 import { memberRoutes } from './modules/members/routes';
 import { dataExportRoutes } from './modules/members/data-export-routes';
 import { batchRoutes } from './modules/batches/routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
   savedFilterRoutes(app);
   securityRoutes(app);
   settingsRoutes(app);
+  retentionRoutes(app);
   memberRoutes(app);
   dataExportRoutes(app);
   batchRoutes(app);

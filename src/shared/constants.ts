@@ -152,7 +152,7 @@ export const LOG_EVENT_GROUPS = {
     'groups_reordered',
     'group_mail_access_requested',
   ],
-  settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created', 'balance_credited', 'balance_purchased', 'referrals_sent', 'referral_credited', 'tier_changed'],
+  settings: ['settings_changed', 'mfa_policy_changed', 'tenant_created', 'balance_credited', 'balance_purchased', 'referrals_sent', 'referral_credited', 'tier_changed', 'retention_members_erased', 'accounting_data_cleaned', 'pseudonym_revealed'],
   // Messaging (announcements, payment items, the association's trust status).
   messages: [
     'announcement_saved',

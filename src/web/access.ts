@@ -97,6 +97,8 @@ export const pageAccess = [
   { path: PATHS.settings, role: 'admin', nav: NAV.settings },
   { path: PATHS.settingsEclaim, role: 'admin' },
   { path: PATHS.settingsMembercard, role: 'admin' },
+  { path: PATHS.settingsRetention, role: 'admin' },
+  { path: PATHS.retentionReview, role: 'admin' },
   { path: PATHS.language, role: 'member' },
   // Two-factor authentication, site admins and their sessions.
   { path: PATHS.security, role: 'admin' },

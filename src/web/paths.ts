@@ -37,6 +37,10 @@ export const PATHS = {
   settings: '/config/settings',
   settingsEclaim: '/config/settings_eclaim',
   settingsMembercard: '/config/settings_membercard',
+  /** Retention settings and the clean-up of old accounting data. */
+  settingsRetention: '/config/settings_retention',
+  /** Inactive members listed for review by the retention setting. */
+  retentionReview: '/members/retention_review',
   mandate: '/config/mandate',
   security: '/config/security',
   language: '/config/lang/:locale',

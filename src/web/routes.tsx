@@ -51,6 +51,8 @@ import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
 import { MembercardSettingsPage } from './pages/settings/MembercardSettingsPage';
 import { LanguagePage } from './pages/settings/LanguagePage';
 import { SettingsPage } from './pages/settings/SettingsPage';
+import { RetentionSettingsPage } from './pages/settings/RetentionSettingsPage';
+import { RetentionReviewPage } from './pages/settings/RetentionReviewPage';
 import { EditMeSessionPage } from './pages/updreqs/EditMeSessionPage';
 import { UpdreqNewPage } from './pages/updreqs/UpdreqNewPage';
 import { UpdreqPage } from './pages/updreqs/UpdreqPage';
@@ -94,6 +96,8 @@ const PAGES = {
   [PATHS.settings]: SettingsPage,
   [PATHS.settingsEclaim]: EclaimSettingsPage,
   [PATHS.settingsMembercard]: MembercardSettingsPage,
+  [PATHS.settingsRetention]: RetentionSettingsPage,
+  [PATHS.retentionReview]: RetentionReviewPage,
   [PATHS.language]: LanguagePage,
   [PATHS.security]: SecurityPage,
 

@@ -25,6 +25,7 @@ import * as m024 from './migrations/024_invoices';
 import * as m025 from './migrations/025_bank_payments';
 import * as m026 from './migrations/026_self_service';
 import * as m027 from './migrations/027_expense_claims';
+import * as m028 from './migrations/028_retention';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '025_bank_payments': m025,
   '026_self_service': m026,
   '027_expense_claims': m027,
+  '028_retention': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -674,6 +674,25 @@ export interface ExpenseClaimEventsTable {
   created_at: string;
 }
 
+/** Migration 028: one row per association, job and day; the key makes the day's claim unique. */
+export interface JobRunsTable {
+  tenant_id: number;
+  job: string;
+  day: string;
+  started_at: string;
+  finished_at: string | null;
+  result: string | null;
+}
+
+/** Migration 028: an erased person's accounting identity, sealed. */
+export interface AccountingPseudonymsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  pseudonym: string;
+  sealed: string;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   members: MembersTable;
@@ -720,6 +739,8 @@ export interface Database {
   expense_claim_items: ExpenseClaimItemsTable;
   expense_claim_files: ExpenseClaimFilesTable;
   expense_claim_events: ExpenseClaimEventsTable;
+  job_runs: JobRunsTable;
+  accounting_pseudonyms: AccountingPseudonymsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -9,6 +9,7 @@ import { invoicePersonalisers } from '../modules/invoices/personalise';
 import { membercardPersonalisers } from '../modules/membercard/personalise';
 import { updreqPersonalisers } from '../modules/updreqs/personalise';
 import { startBankDir } from './bank-dir';
+import { startRetentionJob } from './retention';
 
 // Every piece of background work starts here and stops here. `maintenance` is the upkeep
 // every web process does (old uploads, SQLite planner statistics); `workers` is the outbox
@@ -40,6 +41,8 @@ export async function startJobs(deps: Deps, opts: JobOptions): Promise<Jobs> {
     stops.push(startUploadCleanup(deps));
     // SQLite's planner statistics follow the register as it grows.
     stops.push(startSqliteOptimize(deps.db, deps.dialect));
+    // Retention settings carried out once a day per association (job_runs claims the day).
+    stops.push(startRetentionJob(deps));
   }
   if (opts.workers) {
     const providers = opts.providers ?? createProviders(deps.config);

@@ -29,6 +29,7 @@ import { expenseClaimCases } from './cross-tenant.expenseclaims';
 import { expenseClaimLinkCases } from './cross-tenant.expenseclaims-link';
 import { dashboardCases } from './cross-tenant.dashboard';
 import { dataExportCases } from './cross-tenant.data-export';
+import { retentionCases } from './cross-tenant.retention';
 
 export { expectNoLeak, expectNotFound, type CrossTenantCase, type World };
 
@@ -160,6 +161,7 @@ export const crossTenantCases: CrossTenantCase[] = [
   ...bankReviewCases,
   ...bankImportCases,
   ...membercardCases,
+  ...retentionCases,
   ...editLinkCases,
   ...expenseClaimCases,
   ...expenseClaimLinkCases,

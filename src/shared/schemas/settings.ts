@@ -38,7 +38,20 @@ export const securitySettings = z.object({
   mfa_enabled_for: z.enum(MFA_POLICIES, '_validation_invalid_choice'),
 });
 
-export const settingsSaveBody = z.discriminatedUnion('scope_', [organisationSettings, eclaimSettings, securitySettings, membercardSettings], '_validation_invalid_choice');
+/** Retention (site admins): 0 is "never" in both. */
+export const RETENTION_REMOVED_MONTHS = [0, 1, 3, 6, 12, 24, 36] as const;
+export const RETENTION_INACTIVE_YEARS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const choice = <T extends readonly number[]>(values: T) =>
+  z.number('_validation_invalid_choice').refine((n) => (values as readonly number[]).includes(n), '_validation_invalid_choice');
+export const retentionSettings = z.object({
+  scope_: z.literal('retention'),
+  /** Removed members are permanently deleted this many months after removal. */
+  retention_removed_months: choice(RETENTION_REMOVED_MONTHS),
+  /** Members inactive this many years are listed for review. */
+  retention_inactive_years: choice(RETENTION_INACTIVE_YEARS),
+});
+
+export const settingsSaveBody = z.discriminatedUnion('scope_', [organisationSettings, eclaimSettings, securitySettings, membercardSettings, retentionSettings], '_validation_invalid_choice');
 export type SettingsSaveBody = z.infer<typeof settingsSaveBody>;
 
 /** Names of stored settings per scope (what save may change). */
@@ -47,6 +60,7 @@ export const SETTINGS_SCOPES = {
   eclaim: ['eclaim_enabled', 'eclaim_notify', 'eclaim_km_help', 'eclaim_per_diem_help'],
   security: ['mfa_enabled_for'],
   membercard: MEMBERCARD_SETTING_KEYS,
+  retention: ['retention_removed_months', 'retention_inactive_years'],
 } as const;
 
 export const settingsReply = z
@@ -91,6 +105,9 @@ export const settingsReply = z
     membercard_logo: z.number().int().nullable(),
     membercard_bgimage: z.number().int().nullable(),
     membercard_season_end: z.string(),
+    // Retention (scope 'retention'; 0 = never, the default); site admins only.
+    retention_removed_months: z.number().int(),
+    retention_inactive_years: z.number().int(),
   })
   .catchall(z.unknown());
 export type SettingsReply = z.infer<typeof settingsReply>;

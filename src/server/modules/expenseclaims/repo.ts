@@ -181,7 +181,8 @@ export async function markPaid(db: Db, tenantId: number, personId: number, accou
 /** Erasure: the claims of these members keep their amounts and accounts but not their names. */
 export async function pseudonymise(db: Db, tenantId: number, ids: readonly number[], redacted: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('expense_claims').set({ person_name: redacted, author_id: null }).where('tenant_id', '=', tenantId).where('person_id', 'in', ids).execute();
+  // The claimant's name on the claim becomes their accounting pseudonym (retention/pseudonymise.ts).
+  await db.updateTable('expense_claims').set({ author_id: null }).where('tenant_id', '=', tenantId).where('person_id', 'in', ids).execute();
   await db.updateTable('expense_claims').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', ids).execute();
   await db.updateTable('expense_claim_events').set({ author_name: redacted, author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', ids).execute();
 }

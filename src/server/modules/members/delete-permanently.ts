@@ -11,6 +11,8 @@ import { eraseFiles } from './erase-files';
 import { loadModel } from './model';
 import * as purge from './purge-repo';
 import { refuseBulkIfEmailOutgoing } from '../contacts/outgoing';
+import type { Db } from '../../db/kysely';
+import { pseudonymiseAccounting } from '../retention/pseudonymise';
 
 const CHUNK = 1000;
 
@@ -27,11 +29,28 @@ export async function deletePermanently(deps: Deps, tenant: Tenant, me: Member, 
   const where = bulk.deletedMatching({ db: deps.db, dialect: deps.dialect, tenantId: tid, model }, filter);
   const ids = await bulk.idsWhere(deps.db, where);
   if (ids.length === 0) return { count: 0 };
-  const { terms, deliveries } = await act(deps, tenant, me, 'members_deleted_permanently', async (trx, line) => {
-    await refuseBulkIfEmailOutgoing(trx, tid, where);
+  return eraseMembers(deps, tenant, me, ids, { event: 'members_deleted_permanently', guard: (trx) => refuseBulkIfEmailOutgoing(trx, tid, where) });
+}
+
+/**
+ * The erase itself, for a hand-made permanent delete and the retention job (author null):
+ * one transaction with its log line (`opts.event`, the count), `opts.guard` run first inside it.
+ */
+export async function eraseMembers(
+  deps: Deps,
+  tenant: Tenant,
+  me: Member | null,
+  ids: readonly number[],
+  opts: { event: 'members_deleted_permanently' | 'retention_members_erased'; guard?: (trx: Db) => Promise<void> },
+): Promise<{ count: number }> {
+  const tid = tenant.id;
+  const { terms, deliveries } = await act(deps, tenant, me, opts.event, async (trx, line, at) => {
+    await opts.guard?.(trx);
     // Read before the rows go: what names them elsewhere (GDPR Art. 17).
-    const { terms } = await erasureTerms(trx, deps.dialect, tid, ids);
+    const { people, terms } = await erasureTerms(trx, deps.dialect, tid, ids);
     const deliveries = await deliveriesTo(trx, tid, ids);
+    // Accounting rows keep a pseudonym instead of the name (retention/pseudonymise.ts).
+    await pseudonymiseAccounting(deps, trx, tid, people, terms, at);
     for (let i = 0; i < ids.length; i += CHUNK) await purge.emptySignInLines(trx, tid, ids.slice(i, i + CHUNK));
     await eraseTraces(trx, deps.dialect, tid, ids, terms);
     for (let i = 0; i < ids.length; i += CHUNK) {

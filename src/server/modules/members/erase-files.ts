@@ -65,7 +65,7 @@ async function eraseUploads(deps: Deps, tenant: Tenant, terms: Terms): Promise<v
  * The outbox files of deliveries to the erased people: SMS requests written as files, and
  * letters not yet taken by the print service, with their rows in the batch manifests.
  */
-async function eraseDeliveryFiles(deps: Deps, deliveries: readonly ErasedDelivery[]): Promise<void> {
+export async function eraseDeliveryFiles(deps: Deps, deliveries: readonly ErasedDelivery[]): Promise<void> {
   const smsDir = path.join(deps.config.dataDir, 'outbox', 'sms');
   const letterDir = deps.config.outbox.letterDir;
   const manifests = new Map<string, Set<string>>();

@@ -101,11 +101,11 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
     await db.updateTable('payment_items').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('invoices').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
     await db.updateTable('invoice_actions').set({ author_id: null }).where('tenant_id', '=', tenantId).where('author_id', 'in', chunk).execute();
-    // Invoices are accounting records, kept six years: the name and address as invoiced stay,
-    // the link to the erased member goes.
+    // Invoices are accounting records, kept six years: their instances carry the erased
+    // person's pseudonym by now (retention/pseudonymise.ts); the link to the member goes.
     await db.updateTable('invoice_instances').set({ member_id: null }).where('tenant_id', '=', tenantId).where('member_id', 'in', chunk).execute();
-    // Expense claims are accounting records too: amounts, accounts and receipts stay, the
-    // claimant's name and their name on the claims' events become the redaction text.
+    // Expense claims are accounting records too: amounts and receipts stay, the claimant's
+    // name is their pseudonym by now, and their name on the claims' events becomes the redaction text.
     await pseudonymiseExpenseClaims(db, tenantId, chunk, REDACTED);
     // A message's delivery keeps its status for the message's counts, not who it went to.
     await db

@@ -15,6 +15,7 @@ import * as security from '../security/service';
 import * as tenants from '../tenants/repo';
 import * as repo from './repo';
 import { checkMembercard, membercardReply } from './membercard';
+import { retentionReply } from '../retention/settings';
 
 /** Feature areas that exist in this build; the web shows navigation only for these. */
 export const FEATURES: string[] = ['fields', 'groups', 'settings'];
@@ -55,6 +56,7 @@ export async function getSettings(deps: Deps, tenant: Tenant): Promise<SettingsR
     tier_limits_: tierLimits(asTier(tenant.tier), deps.config.messagePrices ?? DEFAULT_MESSAGE_PRICES),
     sms_: { max_number_of_messages: SMS_MAX_PARTS, max_chars_per_message: SINGLE_PART_UNITS },
     ...(await membercardReply(deps.db, tenant.id, s)),
+    ...retentionReply(s),
   };
 }
 

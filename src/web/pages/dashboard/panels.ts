@@ -8,6 +8,7 @@ import { AnnouncementsPanel } from './AnnouncementsPanel';
 import { MembercardsPanel } from './MembercardsPanel';
 import { ExpenseClaimsPanel } from './ExpenseClaimsPanel';
 import { BalancePanel } from './BalancePanel';
+import { RetentionDashboardPanel } from './RetentionDashboardPanel';
 
 /**
  * Dashboard panels in display order (member stats, invoices, activity log,
@@ -24,4 +25,6 @@ export const dashboardPanels: readonly { id: string; component: ComponentType; r
   { id: 'membercards', component: MembercardsPanel, role: 'admin' },
   { id: 'expense_claims', component: ExpenseClaimsPanel, role: 'admin' },
   { id: 'balance', component: BalancePanel, role: 'admin' },
+  // Retention: what is due (hidden while retention is off and nothing is due).
+  { id: 'retention', component: RetentionDashboardPanel, role: 'admin' },
 ];

@@ -9,6 +9,7 @@ export function SettingsNav() {
     { to: PATHS.settings, label: t('settings.nav_organisation') },
     { to: PATHS.settingsEclaim, label: t('settings.nav_eclaim') },
     { to: PATHS.settingsMembercard, label: t('settings.nav_membercard') },
+    { to: PATHS.settingsRetention, label: t('retention.nav') },
     { to: PATHS.mandate, label: t('mandate.nav') },
     { to: PATHS.security, label: t('settings.nav_security') },
   ];
