@@ -17,7 +17,7 @@ async function bInvoicePaid(w: World): Promise<void> {
   const member = w.bMembers[0]!;
   const { id } = await db
     .insertInto('invoice_instances')
-    .values({ tenant_id: b, invoice_id: invoiceId, message_id: messageId, member_id: member.id, invoice_number: 800_000 + seq, reference: `${String(800_000 + seq)}1`, amount_c: 5000, date_due: '2000-01-01', created_at: at, updated_at: at })
+    .values({ tenant_id: b, invoice_id: invoiceId, message_id: messageId, member_id: member.id, invoice_number: 500_000 + seq, reference: `${String(500_000 + seq)}1`, amount_c: 5000, date_due: '2000-01-01', created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertAction(db, { tenant_id: b, instance_id: id, action_type: 'sync_payment', amount_c: 1000, author_id: null, created_at: at, rows: null, credit_instance_id: null, message_id: null, date_due: null, pay_date: at.slice(0, 10), payer_name: 'Beeta', archive_id: null, batch_id: null });

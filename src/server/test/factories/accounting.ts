@@ -21,7 +21,8 @@ export interface OldInvoice {
 export async function datedInvoice(db: Db, tenantId: number, day: string, o: { memberId?: number | null; name?: string; address?: string; email?: string; payer?: string; message?: string } = {}): Promise<OldInvoice> {
   const at = `${day}T10:00:00.000Z`;
   const { messageId, invoiceId } = await insertInvoiceRows(db, tenantId, { amount_c: 2500, at });
-  const number = 800_000 + ++seq;
+  // Its own range: other factories and cross-tenant cases number invoices from 500 000 (dashboard), 700 000 and 800 000.
+  const number = 600_000 + ++seq;
   const inst = await db
     .insertInto('invoice_instances')
     .values({
