@@ -4,12 +4,12 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { postgresAvailable, startCluster, type Cluster } from './pg-cluster';
 
-// `npm test`: every suite in order, stopping at the first failure.
+// `npm test`: every suite, stopping at the first failure.
 // `npm test -- unit pg` runs only the named steps.
-// When both the PostgreSQL suite and the browser journeys are wanted, the PostgreSQL suite
-// runs on one worker beside the journeys (one browser and one server use about half a core
-// of the two a CI machine has), and its output follows theirs: the run stays well within
-// its 20 minutes.
+// Typecheck and lint run side by side, then the build. The browser journeys are the long
+// step (one browser and one server use about half of the two cores a CI machine has), so the
+// Vitest suites run beside them on one worker each, SQLite first, then PostgreSQL, with
+// their output after the journeys'. That keeps the whole run well within its 20 minutes.
 
 const CHROMIUM = '/usr/bin/chromium';
 type Step = { name: string; title: string; run: () => Promise<boolean> | boolean };
@@ -20,7 +20,7 @@ function sh(cmd: string, args: string[], env: Record<string, string> = {}): bool
 }
 const npx = (args: string[], env?: Record<string, string>) => sh('npx', ['--no-install', ...args], env);
 
-/** As npx, without blocking: the PostgreSQL suite beside the journeys needs the event loop. */
+/** As npx, without blocking: steps side by side, and the suites beside the journeys, need the event loop. */
 function npxAsync(args: string[]): Promise<boolean> {
   const child = spawn('npx', ['--no-install', ...args], { stdio: 'inherit' });
   return new Promise((resolve) => child.on('close', (code) => resolve(code === 0)));
@@ -36,45 +36,50 @@ function ensureChromium(): boolean {
   return sh('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null']);
 }
 
-/** The PostgreSQL suite in the background, its output in a file; resolves to whether it passed. */
-function startPgInBackground(): { done: Promise<boolean>; log: string } | null {
-  if (!postgresAvailable()) return null;
-  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-pg-log-')), 'vitest-pg.log');
-  let cluster: Cluster | null = null;
-  const done = (async () => {
-    cluster = await startCluster();
-    const out = fs.openSync(log, 'w');
-    const child = spawn('npx', ['--no-install', 'vitest', 'run', '--maxWorkers', '1'], {
-      stdio: ['ignore', out, out],
-      env: { ...process.env, SEURA_TEST_DB: 'postgres', SEURA_TEST_PG_URL: cluster.url },
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    fs.closeSync(out);
-    return code === 0;
-  })().finally(() => (cluster as Cluster | null)?.stop());
+/** A command in the background with its output in a file; resolves to whether it passed. */
+function inBackground(args: string[], env: Record<string, string> = {}): { done: Promise<boolean>; log: string } {
+  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-test-log-')), 'out.log');
+  const out = fs.openSync(log, 'w');
+  const child = spawn('npx', ['--no-install', ...args], { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  const done = new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0))).finally(() => fs.closeSync(out));
   return { done, log };
 }
 
+const SKIP_PG = 'OHITETAAN: PostgreSQL-ohjelmia (initdb, pg_ctl) ei löytynyt, joten PostgreSQL-testit jäävät ajamatta.';
+const UNIT_ARGS = ['vitest', 'run', '--coverage'];
+const UNIT_TITLE = 'Vitest: unit + API tests on SQLite, with coverage';
+const PG_TITLE = 'Vitest: data-layer + API tests on PostgreSQL';
+
+async function runPg(background: boolean): Promise<boolean> {
+  if (!postgresAvailable()) {
+    console.log(SKIP_PG);
+    return true;
+  }
+  const cluster: Cluster = await startCluster();
+  try {
+    const env = { SEURA_TEST_DB: 'postgres', SEURA_TEST_PG_URL: cluster.url };
+    if (!background) return npx(['vitest', 'run'], env);
+    const bg = inBackground(['vitest', 'run', '--maxWorkers', '1'], env);
+    return report(PG_TITLE, bg);
+  } finally {
+    cluster.stop();
+  }
+}
+
+/** Waits for a background suite and prints its output: the whole of it when it failed, the summary otherwise. */
+const reports: string[] = [];
+async function report(title: string, bg: { done: Promise<boolean>; log: string }): Promise<boolean> {
+  const ok = await bg.done;
+  const text = fs.readFileSync(bg.log, 'utf8');
+  reports.push(`\n━━ ${title} (beside the journeys) ━━\n${ok ? text.split('\n').filter((l) => /Test Files|Tests |Duration|Coverage|ERROR/.test(l)).join('\n') : text}\n${ok ? '✓' : '✗'} ${title}`);
+  return ok;
+}
+
 const steps: Step[] = [
-  { name: 'typecheck', title: 'TypeScript (tsc --noEmit)', run: () => npx(['tsc', '--noEmit', '-p', 'tsconfig.json']) },
-  { name: 'lint', title: 'ESLint', run: () => npx(['eslint', '.', '--max-warnings', '0']) },
-  { name: 'unit', title: 'Vitest: unit + API tests on SQLite, with coverage', run: () => npx(['vitest', 'run', '--coverage']) },
-  {
-    name: 'pg',
-    title: 'Vitest: data-layer + API tests on PostgreSQL',
-    run: async () => {
-      if (!postgresAvailable()) {
-        console.log('OHITETAAN: PostgreSQL-ohjelmia (initdb, pg_ctl) ei löytynyt, joten PostgreSQL-testit jäävät ajamatta.');
-        return true;
-      }
-      const cluster = await startCluster();
-      try {
-        return npx(['vitest', 'run'], { SEURA_TEST_DB: 'postgres', SEURA_TEST_PG_URL: cluster.url });
-      } finally {
-        cluster.stop();
-      }
-    },
-  },
+  { name: 'typecheck', title: 'TypeScript (tsc --noEmit)', run: () => npxAsync(['tsc', '--noEmit', '-p', 'tsconfig.json']) },
+  { name: 'lint', title: 'ESLint', run: () => npxAsync(['eslint', '.', '--max-warnings', '0']) },
+  { name: 'unit', title: UNIT_TITLE, run: () => npx(UNIT_ARGS) },
+  { name: 'pg', title: PG_TITLE, run: () => runPg(false) },
   { name: 'build', title: 'Production build of the web app', run: () => npx(['vite', 'build', '--logLevel', 'warn']) },
   { name: 'e2e', title: 'Playwright e2e journeys in Chromium', run: async () => ensureChromium() && (await npxAsync(['playwright', 'test'])) },
 ];
@@ -87,43 +92,48 @@ if (unknown.length > 0) {
 }
 const started = Date.now();
 const want = (name: string) => wanted.length === 0 || wanted.includes(name);
-const besideE2e = want('pg') && want('e2e') ? startPgBeside() : null;
-
-/** Started just before the journeys (after the build), so the SQLite steps have both cores. */
-function startPgBeside(): { start: () => void; finish: () => Promise<boolean> } | null {
-  let bg: ReturnType<typeof startPgInBackground> = null;
-  return {
-    start: () => {
-      console.log('\n━━ Vitest: data-layer + API tests on PostgreSQL (beside the journeys) ━━');
-      bg = startPgInBackground();
-      if (!bg) console.log('OHITETAAN: PostgreSQL-ohjelmia (initdb, pg_ctl) ei löytynyt, joten PostgreSQL-testit jäävät ajamatta.');
-    },
-    finish: async () => {
-      if (!bg) return true;
-      const t0 = Date.now();
-      const ok = await bg.done;
-      const text = fs.readFileSync(bg.log, 'utf8');
-      // The whole output when it failed; the summary otherwise.
-      console.log(ok ? text.split('\n').filter((l) => /Test Files|Tests |Duration/.test(l)).join('\n') : text);
-      console.log(`${ok ? '✓' : '✗'} Vitest: data-layer + API tests on PostgreSQL (waited ${((Date.now() - t0) / 1000).toFixed(0)} s after the journeys)`);
-      return ok;
-    },
-  };
+const elapsed = (t0: number) => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+function fail(title: string): never {
+  console.error(`\n✗ ${title} epäonnistui.`);
+  process.exit(1);
 }
 
-for (const step of steps) {
-  if (wanted.length > 0 && !wanted.includes(step.name)) continue;
-  if (besideE2e && step.name === 'pg') continue;
-  if (besideE2e && step.name === 'e2e') besideE2e.start();
+// Typecheck and lint side by side (their output may interleave; each names its files).
+const checks = steps.filter((s) => (s.name === 'typecheck' || s.name === 'lint') && want(s.name));
+if (checks.length > 0) {
   const t0 = Date.now();
-  console.log(`\n━━ ${step.title} ━━`);
-  const ok = await step.run();
-  // The PostgreSQL suite beside the journeys reports too, whichever way the journeys went.
-  const pgOk = besideE2e && step.name === 'e2e' ? await besideE2e.finish() : true;
-  if (!ok || !pgOk) {
-    console.error(`\n✗ ${ok ? 'Vitest: data-layer + API tests on PostgreSQL' : step.title} epäonnistui.`);
-    process.exit(1);
-  }
-  console.log(`✓ ${step.title} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(`\n━━ ${checks.map((s) => s.title).join(' + ')} ━━`);
+  const results = await Promise.all(checks.map(async (s) => ({ s, ok: await s.run() })));
+  for (const { s, ok } of results) if (!ok) fail(s.title);
+  console.log(`✓ ${checks.map((s) => s.title).join(' + ')} (${elapsed(t0)})`);
 }
-console.log(`\nKaikki testit läpi (${((Date.now() - started) / 1000).toFixed(0)} s).`);
+
+// With the journeys wanted, the Vitest suites go beside them; otherwise in the foreground.
+const beside = want('e2e') && want('build');
+const besideSteps = beside ? steps.filter((s) => (s.name === 'unit' || s.name === 'pg') && want(s.name)) : [];
+for (const step of steps) {
+  if (step.name === 'typecheck' || step.name === 'lint' || !want(step.name) || besideSteps.includes(step)) continue;
+  let background: Promise<boolean> | null = null;
+  if (step.name === 'e2e' && besideSteps.length > 0) {
+    // SQLite first, then PostgreSQL, one worker each, while the journeys run.
+    background = (async () => {
+      let ok = true;
+      if (besideSteps.some((s) => s.name === 'unit')) ok = await report(UNIT_TITLE, inBackground([...UNIT_ARGS, '--maxWorkers', '1']));
+      if (ok && besideSteps.some((s) => s.name === 'pg')) ok = await runPg(true);
+      return ok;
+    })();
+  }
+  const t0 = Date.now();
+  console.log(`\n━━ ${step.title}${background ? ` (beside it: ${besideSteps.map((s) => s.title).join(', then ')})` : ''} ━━`);
+  const ok = await step.run();
+  if (background) {
+    const t1 = Date.now();
+    const bgOk = await background;
+    console.log(reports.join('\n'));
+    console.log(`(the suites beside the journeys finished ${elapsed(t1)} after them)`);
+    if (!bgOk) fail(reports.some((r) => r.includes(`✗ ${UNIT_TITLE}`)) ? UNIT_TITLE : PG_TITLE);
+  }
+  if (!ok) fail(step.title);
+  console.log(`✓ ${step.title} (${elapsed(t0)})`);
+}
+console.log(`\nKaikki testit läpi (${elapsed(started)}).`);

@@ -12,6 +12,7 @@ import { useLogin } from '../../api/session';
 import { GOTO_PARAM, RESET_PATH, sanitizeGoto } from '../../auth/goto';
 import { PATHS } from '../../paths';
 import { translateFieldErrors } from '../../components/formErrors';
+import { LEAVING } from '../../components/useGuardedSubmit';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { messageText } from '../../i18n/messages';
 import { MfaCodeForm } from '../security/MfaCodeForm';
@@ -78,7 +79,7 @@ export function LoginPage() {
       const reply = await login.mutateAsync(values);
       if (!needsMfa(reply)) {
         finish();
-        return;
+        return LEAVING;
       }
       const failure = await goToStep(reply);
       if (failure != null) setError(failure);

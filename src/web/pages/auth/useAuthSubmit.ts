@@ -1,7 +1,7 @@
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { applyServerErrors, focusFirstInvalid } from '../../components/formErrors';
-import { useGuardedSubmit } from '../../components/useGuardedSubmit';
+import { type LEAVING, useGuardedSubmit } from '../../components/useGuardedSubmit';
 
 type AuthFormLike = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>;
 
@@ -14,7 +14,7 @@ type AuthFormLike = Pick<UseFormReturnType<never>, 'setErrors' | 'getInputNode'>
 export function useAuthSubmit<Values>(
   form: AuthFormLike,
   fields: readonly string[],
-  action: (values: Values) => Promise<void>,
+  action: (values: Values) => Promise<void | typeof LEAVING>,
   onFailure?: (namedField: boolean) => void,
 ) {
   const [error, setError] = useState<unknown>(null);
@@ -22,7 +22,7 @@ export function useAuthSubmit<Values>(
   const submit = useGuardedSubmit(async (values: Values) => {
     setError(null);
     try {
-      await action(values);
+      return await action(values);
     } catch (failure) {
       setError(failure);
       const named = applyServerErrors(form, failure, fields);
