@@ -60,7 +60,8 @@ async function runPg(background: boolean): Promise<boolean> {
     const env = { SEURA_TEST_DB: 'postgres', SEURA_TEST_PG_URL: cluster.url };
     if (!background) return npx(['vitest', 'run'], env);
     const bg = inBackground(['vitest', 'run', '--maxWorkers', '1'], env);
-    return report(PG_TITLE, bg);
+    // Awaited here: the cluster must outlive the suite (finally stops it).
+    return await report(PG_TITLE, bg);
   } finally {
     cluster.stop();
   }
