@@ -157,15 +157,15 @@ describe('splitReachable', () => {
     expect(splitReachable(new Set<ReachMember>(), 'email')).toEqual({ reachable: [], unreachable: [] });
   });
 
-  it('goes through 100 000 members in one pass (under 3 s per medium on a loaded CI machine)', () => {
+  // Its speed is measured in bench/preview.ts (a preview of the whole register), not here.
+  it('sorts every one of 100 000 members, once, for each medium', () => {
     const many = Array.from({ length: 100_000 }, (_, i) =>
       member({ id: i + 1, phone: i % 3 === 0 ? '+46701234567' : `+35840${String(1_000_000 + i).slice(-7)}`, address_zip: i % 7 === 0 ? null : '00100' }),
     );
     for (const media of MESSAGE_MEDIA) {
-      const started = performance.now();
       const { reachable, unreachable } = splitReachable(many, media);
       expect(reachable.length + unreachable.length).toBe(many.length);
-      expect(performance.now() - started).toBeLessThan(3000);
+      expect(new Set([...reachable, ...unreachable]).size).toBe(many.length);
     }
   });
 });

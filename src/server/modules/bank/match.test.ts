@@ -187,15 +187,16 @@ describe('matchPayments', () => {
     expect(r.matched).toHaveLength(1);
   });
 
-  it('matches 10 000 payments against 100 000 instances in well under a second', () => {
+  // Its speed is measured in bench/bank.ts, not here.
+  it('places each of 10 000 payments against 100 000 instances exactly once', () => {
     const instances = Array.from({ length: 100_000 }, (_, k) => inst(k + 1, { member_id: Math.floor(k / 3), name: `Nimi${Math.floor(k / 3)} Suku` }));
     const payments = Array.from({ length: 10_000 }, (_, k) =>
       k % 3 === 0 ? pay({ amount_c: 5000, reference: instances[k * 7]!.reference }) : k % 3 === 1 ? pay({ amount_c: 10_000, payer_name: `Suku Nimi${k}` }) : pay({ amount_c: 777, message: `lasku ${1000 + k} ja 12 345` }),
     );
-    const t0 = performance.now();
     const r = matchPayments(payments, instances, new Set());
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(r.matched.length + r.suggested.length + r.unmatched.length).toBe(10_000);
+    // Every third payment names an existing reference with the full amount: matched.
+    expect(r.matched.length).toBeGreaterThanOrEqual(Math.ceil(10_000 / 3));
   });
 });
 

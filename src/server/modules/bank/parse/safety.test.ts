@@ -15,9 +15,8 @@ describe('XML bombs and DOCTYPEs', () => {
   it('refuses a billion-laughs file before expanding anything', () => {
     const lol = ['<!ENTITY lol0 "lol">', ...Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`)].join('\n');
     const bomb = `<?xml version="1.0"?>\n<!DOCTYPE Document [\n${lol}\n]>\n<Document xmlns="${NS}"><BkToCstmrDbtCdtNtfctn>&lol9;</BkToCstmrDbtCdtNtfctn></Document>`;
-    const started = Date.now();
+    // Refused at the DOCTYPE on line 2: an expanding parser would never get past &lol9; (10^9 copies).
     expect(errorOf(() => parseStatement(Buffer.from(bomb)))).toMatchObject({ key: 'bank_file_unreadable', params: { line: '2' } });
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses an external entity (XXE) and any DOCTYPE, whatever its case', () => {
