@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, type Download, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible } from './helpers/axe';
+import { ensureInvoicing } from './helpers/settings';
 import { signIn } from './helpers/adminApi';
 import { loginAsAdmin } from './helpers/session';
 
@@ -22,17 +23,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   const api = await signIn(request);
-  const s = await api.get<Record<string, unknown>>('settings');
-  await api.post('settings/save', {
-    scope_: 'organisation',
-    name_: s.name_,
-    reply_to_email: s.reply_to_email || 'hallitus@demoyhdistys.fi',
-    business_id: s.business_id || '0112038-9',
-    bank_account: s.bank_account || 'FI2112345600000785',
-    vat_obliged: s.vat_obliged,
-    porg_enabled: s.porg_enabled,
-    invoice_rf_reference: s.invoice_rf_reference,
-  });
+  await ensureInvoicing(api);
   const ids: number[] = [];
   for (const first of ['Raili', 'Ritva']) {
     const m = await api.post<{ id: number }>('members/new', { firstname: first, lastname: `Raportti${RUN}`, email: `${first.toLowerCase()}.${RUN}@example.fi`, bypass_required_fields: true });

@@ -12,6 +12,16 @@ export async function saveOrganisation(api: SignedInApi, patch: Record<string, u
   await api.post('settings/save', { ...current, ...patch, scope_: 'organisation' });
 }
 
+/** What sending an invoice needs (reply-to address, business id, bank account): kept when set, filled in when not. */
+export async function ensureInvoicing(api: SignedInApi): Promise<void> {
+  const now = await api.get<Record<string, unknown>>('settings');
+  await saveOrganisation(api, {
+    reply_to_email: now.reply_to_email || 'hallitus@demoyhdistys.fi',
+    business_id: now.business_id || '0112038-9',
+    bank_account: now.bank_account || 'FI2112345600000785',
+  });
+}
+
 /** The same for the e-claim settings; answers the scope as it was, for putting it back. */
 export async function saveEclaim(api: SignedInApi, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
   const now = await api.get<Record<string, unknown>>('settings');
