@@ -4,6 +4,7 @@ import pg from 'pg';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { finnishSortKey } from '../../shared/finnish/collation';
+import { registerSqliteVersions } from './listVersions';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -30,6 +31,8 @@ export function openSqlite(file: string): DbHandle {
   // Finnish name order (migration 017's triggers keep members.sort_* with it).
   sqlite.function('seura_sort_key', { deterministic: true }, (s: unknown) => (s === null ? null : finnishSortKey(String(s))));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Migration 030's triggers count changes per association for the list caches.
+  registerSqliteVersions(sqlite, db);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -17,6 +17,7 @@ const TEXT_COLUMNS = new Set(['firstname', 'lastname', 'email', 'email_porg1', '
 const BOOL_COLUMNS = new Set(['active', 'site_admin', 'board', 'imported']);
 const TIME_COLUMNS = new Set(['created_at', 'updated_at']);
 
+const isAscii = (s: string): boolean => !/[^ -~]/.test(s);
 const like = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const TRUE: Sql = sql<SqlBool>`1 = 1`;
 
@@ -37,8 +38,14 @@ function textCond(d: Dialect, col: RawBuilder<unknown>, verb: string, value: unk
     return verb === 'eq' ? same : sql<SqlBool>`(${col} is null or not ${same})`;
   }
   const term = String(value).toLowerCase();
+  if (d === 'sqlite' && (verb === 'eq' || verb === 'neq') && isAscii(term)) {
+    // The same as LIKE without wildcards (both fold ASCII case only), but migration 030's
+    // lower() indexes can answer it.
+    const same = sql<SqlBool>`lower(${col}) = ${term}`;
+    return verb === 'eq' ? same : sql<SqlBool>`(${col} is null or not ${same})`;
+  }
   const v = like(term);
-  const target = d === 'sqlite' && /[^ -~]/.test(term) ? sql`seura_lower(${col})` : col;
+  const target = d === 'sqlite' && !isAscii(term) ? sql`seura_lower(${col})` : col;
   const op = d === 'postgres' ? sql`ilike` : sql`like`;
   const match = (pattern: string) => sql<SqlBool>`${target} ${op} ${pattern} escape '\\'`;
   switch (verb) {
@@ -125,9 +132,11 @@ function numberCond(col: RawBuilder<unknown>, verb: string, value: unknown): Sql
  * (tenant, field, value) index yields the matching members, which both databases can
  * then use to drive the query (measured 3–7× faster than a correlated EXISTS).
  */
-function customCond(d: Dialect, tenantId: number, field: Field, verb: string, value: unknown): Sql | null {
+function customCond(d: Dialect, tenantId: number, field: Field, verb: string, value: unknown, opts: CompileOpts): Sql | null {
+  // `+m.id` keeps SQLite from driving the query by the set when an indexed condition narrows more (see filterSql).
+  const id = opts.customDrives ? sql`m.id` : sql`+m.id`;
   const exists = (cond: Sql | null): Sql | null =>
-    cond && sql<SqlBool>`m.id in (select v.member_id from member_values v where v.tenant_id = ${tenantId} and v.field_id = ${field.id} and ${cond})`;
+    cond && sql<SqlBool>`${id} in (select v.member_id from member_values v where v.tenant_id = ${tenantId} and v.field_id = ${field.id} and ${cond})`;
   const notExists = (cond: Sql | null): Sql | null =>
     cond && sql<SqlBool>`m.id not in (select v.member_id from member_values v where v.tenant_id = ${tenantId} and v.field_id = ${field.id} and ${cond})`;
   // Empty values are never stored, so "empty" is "no row".
@@ -224,9 +233,14 @@ function upToDatenessCond(tenantId: number, medium: 'email' | 'sms', verb: strin
   return verb === 'eq' ? is : sql<SqlBool>`not ${is}`;
 }
 
-function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condition): Sql | null {
+interface CompileOpts {
+  /** A custom field's member set may drive the query (no indexed condition beside it). */
+  customDrives: boolean;
+}
+
+function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condition, opts: CompileOpts): Sql | null {
   if (c.field === FILTER_OR) {
-    const parts = (c.value as Condition[]).map((x) => conditionSql(d, tenantId, model, x)).filter((x): x is Sql => x !== null);
+    const parts = (c.value as Condition[]).map((x) => conditionSql(d, tenantId, model, x, opts)).filter((x): x is Sql => x !== null);
     return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
   }
   if (c.verb === 'in_group' || c.verb === 'not_in_group') return groupCond(tenantId, model, c.field, c.verb);
@@ -244,12 +258,28 @@ function conditionSql(d: Dialect, tenantId: number, model: MemberModel, c: Condi
   if (TIME_COLUMNS.has(c.field)) return dateCond(sql`substr(${sql.ref(`m.${c.field}`)}, 1, 10)`, c.verb, c.value);
   const field = model.byName.get(c.field);
   if (!field || field.fixed || field.type === 'heading' || field.type === 'password') return null;
-  return customCond(d, tenantId, field, c.verb, c.value);
+  return customCond(d, tenantId, field, c.verb, c.value, opts);
+}
+
+/** Fixed columns with a (tenant, lower(column), scope) index on both databases (migrations 008, 030). */
+const LOWER_INDEXED = new Set(['firstname', 'lastname', 'email', 'address_street', 'address_zip', 'address_city']);
+
+/**
+ * SQLite plans `m.id IN (subquery)` as if the set were small, so a custom field's condition
+ * drives the query even when it matches a fifth of the register and "city is Tampere" beside it
+ * matches 1 %: 17 000 row visits instead of an index range. When the filter has an indexed
+ * equality at its top level, the custom sets only check (measured 3× faster for the bench's
+ * filter at 100 000 members). PostgreSQL estimates the set and needs no hint.
+ */
+function customMayDrive(d: Dialect, filter: Filter): boolean {
+  if (d !== 'sqlite') return true;
+  return !filter.some((c) => LOWER_INDEXED.has(c.field) && c.verb === 'eq' && typeof c.value === 'string' && isAscii(c.value.toLowerCase()));
 }
 
 /** The WHERE fragment for a filter (ANDed conditions); `1 = 1` for an empty filter. */
 export function filterSql(d: Dialect, tenantId: number, model: MemberModel, filter: Filter): Sql {
-  const parts = filter.map((c) => conditionSql(d, tenantId, model, c)).filter((x): x is Sql => x !== null);
+  const opts: CompileOpts = { customDrives: customMayDrive(d, filter) };
+  const parts = filter.map((c) => conditionSql(d, tenantId, model, c, opts)).filter((x): x is Sql => x !== null);
   return parts.length === 0 ? TRUE : sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 

@@ -125,10 +125,15 @@ export const BIG_PAGE = 1000;
 /** Sizes of the pieces a long page is read in, between turns of the event loop (tests make them small). */
 export const LIST_CHUNKS = { ids: 5_000, rows: 250 };
 
-export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts): Promise<{ rows: Member[]; total: number }> {
+export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts, knownTotal?: number): Promise<{ rows: Member[]; total: number }> {
   const { join, order } = orderSql(ctx.tenantId, ctx.model, opts.sort);
   const where = scopeSql(ctx, scope);
   if (opts.limit > BIG_PAGE) return bigPage(ctx, join, order, where, opts);
+  if (knownTotal !== undefined) {
+    // The count is known (cached for this filter and list version): only the page is read.
+    const rows = await sql<Member>`select m.* from members m ${join} where ${where} order by ${order} limit ${opts.limit} offset ${opts.offset}`.execute(ctx.db);
+    return { rows: rows.rows, total: knownTotal };
+  }
   if (scope.filter.length === 0) {
     const [rows, count] = await Promise.all([
       sql<Member>`select m.* from members m ${join} where ${where} order by ${order} limit ${opts.limit} offset ${opts.offset}`.execute(ctx.db),

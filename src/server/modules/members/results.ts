@@ -4,7 +4,8 @@ import type { Tenant } from '../../db/schema';
 import type { MemberRow } from '../../../shared/schemas/members';
 import { jsonStream } from './json-pieces';
 import * as list from './list-repo';
-import { loadModel, type MemberModel } from './model';
+import type { MemberModel } from './model';
+import { cachedModel, openCached } from './list-cache';
 import * as repo from './repo';
 import { buildRows, wantsOutcomes } from './rows';
 import { NO_OUTCOMES, outcomesOf } from '../contacts/outcomes';
@@ -32,7 +33,8 @@ export function columnLoader(deps: Deps, tenant: Tenant, model: MemberModel, col
 }
 
 export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<Readable> {
-  const model = await loadModel(deps.db, tenant.id);
+  const cached = await openCached(deps.db, deps.dialect, tenant.id);
+  const model = await cachedModel(cached, deps, tenant.id);
   const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
   const { ids, total } = await list.pageIds(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);

@@ -25,6 +25,7 @@ import { buildRowsInChunks } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 import { columnLoader } from './results';
+import { cachedModel, filterKey, openCached, scopeKey } from './list-cache';
 import { outcomesOf } from '../contacts/outcomes';
 import { refuseIfEmailOutgoing } from '../contacts/outgoing';
 import type { Db } from '../../db/kysely';
@@ -266,16 +267,19 @@ export interface ListScope {
 }
 
 export async function getStats(deps: Deps, tenant: Tenant, scope: ListScope): Promise<MemberStatsReply> {
-  const model = await loadModel(deps.db, tenant.id);
-  const c = await list.stats({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, scope);
-  return {
-    stats: {
-      result_count: c.members,
-      active_count: c.active,
-      inactive_count: c.members - c.active,
-      result_application_count: c.applications,
-    },
-  };
+  const cached = await openCached(deps.db, deps.dialect, tenant.id);
+  return cached.through(['stats', scopeKey(scope)], async () => {
+    const model = await cachedModel(cached, deps, tenant.id);
+    const c = await list.stats({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, scope);
+    return {
+      stats: {
+        result_count: c.members,
+        active_count: c.active,
+        inactive_count: c.members - c.active,
+        result_application_count: c.applications,
+      },
+    };
+  });
 }
 
 export interface ResultsOpts extends ListScope {
@@ -291,14 +295,24 @@ async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: M
 }
 
 export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<GetResultsReply> {
-  const model = await loadModel(deps.db, tenant.id);
+  // Read the list version before any data it keys (list-cache.ts).
+  const cached = await openCached(deps.db, deps.dialect, tenant.id);
+  const key = ['results', scopeKey(opts), opts.sort.field, opts.sort.dir, opts.offset, opts.limit, opts.columns];
+  const hit = cached.get<GetResultsReply>(key);
+  if (hit) return hit;
+  const model = await cachedModel(cached, deps, tenant.id);
   const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
-  const { rows, total } = await list.pageWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
-  const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
-  return {
-    results: await rowsOf(deps, tenant, model, rows, opts.columns),
-    stats: { result_count: total, result_application_count: applications },
-  };
+  const countKey = ['count', scopeKey(opts)];
+  const { rows, total } = await list.pageWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }, cached.get<number>(countKey));
+  cached.set(countKey, total);
+  const applications = opts.pending
+    ? total
+    : opts.deleted
+      ? 0
+      : await cached.through(['applications', filterKey(opts.filter)], () => list.countApplications(ctx, opts.filter));
+  const reply = { results: await rowsOf(deps, tenant, model, rows, opts.columns), stats: { result_count: total, result_application_count: applications } };
+  cached.set(key, reply, Math.max(1, reply.results.length));
+  return reply;
 }
 
 export async function search(
@@ -309,8 +323,14 @@ export async function search(
 ): Promise<{ results: MemberRow[]; more: boolean }> {
   if (term.trim().length < opts.minChars) throw new ValidationError({ term: ['members_search_term_too_short'] }, { min: opts.minChars });
   const limit = opts.showAll ? 100 : 10;
+  const cached = await openCached(deps.db, deps.dialect, tenant.id);
+  const key = ['search', term.trim(), opts.deleted, limit];
+  const hit = cached.get<{ results: MemberRow[]; more: boolean }>(key);
+  if (hit) return hit;
   const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1 });
   // Search hits show names and contact data only, so no field model is needed (keeps the hot path to one query).
   const results = found.slice(0, limit).map((m) => ({ id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m), email: m.email, phone: m.phone }));
-  return { results, more: found.length > limit };
+  const reply = { results, more: found.length > limit };
+  cached.set(key, reply, Math.max(1, results.length));
+  return reply;
 }

@@ -1,0 +1,174 @@
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDb, makeTenant, testConfig, testDialect, type TestDb } from '../../test/harness';
+import { makeMember } from '../../test/factories/member';
+import { openPostgres, openSqlite, type DbHandle } from '../../db/kysely';
+import { ManualClock } from '../../lib/clock';
+import { createMailer } from '../mail/mailer';
+import { recordOutcome } from '../contacts/repo';
+import * as settingsRepo from '../settings/repo';
+import { getResults, getStats, search, type ResultsOpts } from './service';
+import { listCacheOf } from './list-cache';
+import { loadModel } from './model';
+import { filterSql } from './filter-sql';
+import type { Deps } from '../../deps';
+import type { CreatedTenant } from '../tenants/service';
+import type { Filter } from '../../../shared/filter/types';
+
+// The list caches (list-cache.ts): a repeated list is answered from memory, and every kind
+// of write to what a list reads (through the services, straight SQL, another process's
+// connection, settings and the field model) is seen by the next list, never a stale answer.
+
+describe(`member list caches (${testDialect})`, () => {
+  let tdb: TestDb;
+  let other: DbHandle;
+  let a: Deps;
+  let b: Deps;
+  let tenant: CreatedTenant;
+  let bystander: CreatedTenant;
+  const TAMPERE: Filter = [{ field: 'address_city', verb: 'eq', value: 'tampere' }];
+  const page = (filter: Filter, columns: string[] = ['address_city']): ResultsOpts => ({
+    filter,
+    deleted: false,
+    pending: false,
+    sort: { field: 'lastname', dir: 'asc' },
+    offset: 0,
+    limit: 20,
+    columns,
+  });
+  const names = async (deps: Deps, t: CreatedTenant, filter: Filter) => (await getResults(deps, t.tenant, page(filter))).results.map((r) => r.lastname);
+
+  beforeAll(async () => {
+    tdb = await freshDb();
+    other = tdb.databaseUrl ? openPostgres(tdb.databaseUrl) : openSqlite(path.join(tdb.dataDir, 'seura.sqlite'));
+    const config = testConfig(tdb.dataDir);
+    const mailer = createMailer({ smtpUrl: null, dataDir: tdb.dataDir });
+    const clock = new ManualClock(new Date('2026-11-20T08:00:00Z'));
+    a = { db: tdb.handle.db, dialect: tdb.handle.dialect, clock, config, mailer };
+    b = { db: other.db, dialect: other.dialect, clock, config, mailer };
+    tenant = await makeTenant(a);
+    bystander = await makeTenant(a, 'Toinen seura ry');
+    await makeMember(a, tenant, { lastname: 'Aalto', address_city: 'Tampere' });
+    await makeMember(a, tenant, { lastname: 'Berg', address_city: 'TAMPERE' });
+    await makeMember(a, tenant, { lastname: 'Carlsson', address_city: 'Turku' });
+    await makeMember(a, bystander, { lastname: 'Dahl', address_city: 'Tampere' });
+  });
+  afterAll(async () => {
+    await other.destroy();
+    await tdb.drop();
+  });
+
+  it('answers a repeated page and its count from the cache, per association', async () => {
+    expect(await names(a, tenant, TAMPERE)).toEqual(['Aalto', 'Berg']);
+    const held = listCacheOf(a.db).size(tenant.tenant.id);
+    expect(held).toBeGreaterThan(0);
+    expect(await names(a, tenant, TAMPERE)).toEqual(['Aalto', 'Berg']);
+    // Served from what was held: nothing new was cached.
+    expect(listCacheOf(a.db).size(tenant.tenant.id)).toBe(held);
+    expect(await names(a, bystander, TAMPERE)).toEqual(['Dahl']);
+    expect((await getStats(a, tenant.tenant, { filter: TAMPERE, deleted: false, pending: false })).stats.result_count).toBe(2);
+  });
+
+  it('sees a write made with plain SQL in this process at once', async () => {
+    await names(a, tenant, TAMPERE);
+    await a.db.updateTable('members').set({ address_city: 'Tampere' }).where('tenant_id', '=', tenant.tenant.id).where('lastname', '=', 'Carlsson').execute();
+    expect(await names(a, tenant, TAMPERE)).toEqual(['Aalto', 'Berg', 'Carlsson']);
+    expect((await getStats(a, tenant.tenant, { filter: TAMPERE, deleted: false, pending: false })).stats.result_count).toBe(3);
+  });
+
+  it("sees another process's committed write (another connection to the same database)", async () => {
+    const before = await names(a, tenant, TAMPERE);
+    await makeMember(b, tenant, { lastname: 'Eklund', address_city: 'Tampere' });
+    expect(await names(a, tenant, TAMPERE)).toEqual([...before, 'Eklund']);
+    expect((await getStats(a, tenant.tenant, { filter: TAMPERE, deleted: false, pending: false })).stats.result_count).toBe(before.length + 1);
+  });
+
+  it('leaves the answer as it was after a write that was rolled back', async () => {
+    const before = await names(a, tenant, TAMPERE);
+    await expect(
+      a.db.transaction().execute(async (trx) => {
+        await trx.updateTable('members').set({ address_city: 'Oulu' }).where('tenant_id', '=', tenant.tenant.id).execute();
+        throw new Error('peruttu');
+      }),
+    ).rejects.toThrow('peruttu');
+    expect(await names(a, tenant, TAMPERE)).toEqual(before);
+  });
+
+  it.runIf(testDialect === 'postgres')('does not make one association\'s writers wait for each other (the version is bumped at commit)', async () => {
+    const [x, y] = await a.db.selectFrom('members').select('id').where('tenant_id', '=', tenant.tenant.id).orderBy('id').limit(2).execute();
+    const before = await names(a, tenant, TAMPERE);
+    // A transaction that has written stays open while another connection writes and commits:
+    // a version row locked at the first write would block that write and this would hang.
+    await a.db.transaction().execute(async (trx) => {
+      await trx.updateTable('members').set({ address_street: 'Hämeenkatu 1' }).where('id', '=', x!.id).execute();
+      await b.db.updateTable('members').set({ address_street: 'Hämeenkatu 2' }).where('id', '=', y!.id).execute();
+    });
+    expect(await names(a, tenant, TAMPERE)).toEqual(before);
+    const streets = await a.db.selectFrom('members').select('address_street').where('id', 'in', [x!.id, y!.id]).orderBy('id').execute();
+    expect(streets.map((r) => r.address_street)).toEqual(['Hämeenkatu 1', 'Hämeenkatu 2']);
+  });
+
+  it('finds a member added after the same quick search was answered', async () => {
+    const find = async () => (await search(a, tenant.tenant, 'fager', { deleted: false, showAll: false, minChars: 3 })).results.map((r) => r.lastname);
+    expect(await find()).toEqual([]);
+    await makeMember(b, tenant, { lastname: 'Fagerström', search_text: 'testi fagerstrom' });
+    expect(await find()).toEqual(['Fagerström']);
+  });
+
+  it('sees recorded outcomes behind an up-to-dateness filter', async () => {
+    const bounced: Filter = [{ field: 'uptodate_email', verb: 'eq', value: 'bounced' }];
+    expect(await names(a, tenant, bounced)).toEqual([]);
+    const aalto = await a.db.selectFrom('members').selectAll().where('tenant_id', '=', tenant.tenant.id).where('lastname', '=', 'Aalto').executeTakeFirstOrThrow();
+    await recordOutcome(a.db, tenant.tenant.id, { member_id: aalto.id, medium: 'email', address: aalto.email!, outcome: 'bounced', at: '2026-11-20T08:00:00.000Z' });
+    expect(await names(a, tenant, bounced)).toEqual(['Aalto']);
+  });
+
+  it('reads the field model again after a group is added and after a setting changes', async () => {
+    const before = await getResults(a, tenant.tenant, page(TAMPERE, ['address_city', 'Kuoro']));
+    expect(before.results[0]).not.toHaveProperty('Kuoro');
+    const now = '2026-11-20T08:00:00.000Z';
+    const group = await a.db
+      .insertInto('groups')
+      .values({ tenant_id: tenant.tenant.id, name: 'Kuoro', label: 'Kuoro', allowed_senders: 'GroupMembers', position: 99, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const after = await getResults(a, tenant.tenant, page(TAMPERE, ['address_city', 'Kuoro']));
+    expect(after.results[0]).toHaveProperty('Kuoro');
+    expect(group.id).toBeGreaterThan(0);
+    const model = await loadModel(a.db, tenant.tenant.id);
+    expect(model.porg).toBe(false);
+    await getResults(a, tenant.tenant, page(TAMPERE, ['address_city', 'email_porg1']));
+    await settingsRepo.set(a.db, tenant.tenant.id, 'porg_enabled', true);
+    const porg = await getResults(a, tenant.tenant, page(TAMPERE, ['address_city', 'email_porg1']));
+    expect(porg.results[0]).toHaveProperty('email_porg1');
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('SQLite plan of an indexed equality beside a custom field', () => {
+  let tdb: TestDb;
+  beforeAll(async () => {
+    tdb = await freshDb();
+  });
+  afterAll(() => tdb.drop());
+
+  it("reads the city from migration 030's lower() index and only checks the custom field's set", async () => {
+    const db = tdb.handle.db;
+    const d = { db, dialect: tdb.handle.dialect, clock: new ManualClock(new Date()), config: testConfig(tdb.dataDir), mailer: createMailer({ smtpUrl: null, dataDir: tdb.dataDir }) };
+    const t = await makeTenant(d);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('fields')
+      .values({ tenant_id: t.tenant.id, name: 'jasenlaji', label: 'Jäsenlaji', type: 'dropdown', fixed: 0, visibility: 2, visibility_options: '[0,1,2,3]', params: '{}', help_text: '', maxlength: 255, position: 50, options: JSON.stringify(['nuori', 'aikuinen']), created_at: now, updated_at: now })
+      .execute();
+    const model = await loadModel(db, t.tenant.id);
+    const where = filterSql('sqlite', t.tenant.id, model, [
+      { field: 'jasenlaji', verb: 'eq', value: 'nuori' },
+      { field: 'address_city', verb: 'eq', value: 'Tampere' },
+    ]);
+    const plan = await sql<{ detail: string }>`explain query plan select count(*) from members m where m.tenant_id = ${t.tenant.id} and m.deleted_at is null and m.pending = 0 and ${where}`.execute(db);
+    const text = plan.rows.map((r) => r.detail).join('\n');
+    expect(text).toContain('members_tenant_lower_address_city');
+    expect(text).not.toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+  });
+});

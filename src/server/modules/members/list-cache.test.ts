@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { filterKey, LIST_CACHE_LIMITS, ListCache } from './list-cache';
+
+describe('ListCache', () => {
+  it('answers only for the version an entry was kept under, and forgets older versions', () => {
+    const c = new ListCache();
+    c.set(1, 'v1', 'a', 'eka');
+    expect(c.get(1, 'v1', 'a')).toBe('eka');
+    expect(c.get(1, 'v2', 'a')).toBeUndefined();
+    c.set(1, 'v2', 'b', 'toka');
+    expect(c.get(1, 'v1', 'a')).toBeUndefined();
+    expect(c.size(1)).toBe(1);
+  });
+
+  it('keeps associations apart', () => {
+    const c = new ListCache();
+    c.set(1, 'v1', 'a', 'yksi');
+    c.set(2, 'v1', 'a', 'kaksi');
+    expect(c.get(1, 'v1', 'a')).toBe('yksi');
+    expect(c.get(2, 'v1', 'a')).toBe('kaksi');
+  });
+
+  it("holds at most the association's share of rows, its least recently used out first", () => {
+    const c = new ListCache();
+    const w = LIST_CACHE_LIMITS.tenantRows / 4;
+    for (const k of ['a', 'b', 'c', 'd']) c.set(1, 'v', k, k, w);
+    expect(c.get(1, 'v', 'a')).toBe('a'); // a is now the most recently used
+    c.set(1, 'v', 'e', 'e', w);
+    expect(c.get(1, 'v', 'b')).toBeUndefined();
+    expect(['a', 'c', 'd', 'e'].map((k) => c.get(1, 'v', k))).toEqual(['a', 'c', 'd', 'e']);
+    // Too big to hold at all.
+    c.set(1, 'v', 'huge', 'x', LIST_CACHE_LIMITS.tenantRows + 1);
+    expect(c.get(1, 'v', 'huge')).toBeUndefined();
+  });
+
+  it('holds at most its rows in all, so many associations cannot grow it without end', () => {
+    const c = new ListCache();
+    const tenants = LIST_CACHE_LIMITS.rows / 1000 + 5;
+    for (let t = 1; t <= tenants; t++) c.set(t, 'v', 'sivu', t, 1000);
+    let held = 0;
+    for (let t = 1; t <= tenants; t++) held += c.size(t);
+    expect(held).toBe(LIST_CACHE_LIMITS.rows / 1000);
+    expect(c.get(1, 'v', 'sivu')).toBeUndefined();
+    expect(c.get(tenants, 'v', 'sivu')).toBe(tenants);
+  });
+
+  it("keys a filter by what its SQL depends on, not the editor's ids", () => {
+    expect(filterKey([{ field: 'address_city', verb: 'eq', value: 'Oulu', id: 'x1' }])).toEqual(filterKey([{ field: 'address_city', verb: 'eq', value: 'Oulu', id: 'y2' }]));
+    expect(filterKey([{ field: 'address_city', verb: 'eq', value: 'Oulu' }])).not.toEqual(filterKey([{ field: 'address_city', verb: 'eq', value: 'Ouluu' }]));
+  });
+});

@@ -1,0 +1,142 @@
+import type { Db, Dialect } from '../../db/kysely';
+import type { Deps } from '../../deps';
+import { loadModel, type MemberModel } from './model';
+import { listVersion } from '../../db/listVersions';
+import { FILTER_OR, type Condition, type Filter } from '../../../shared/filter/types';
+
+// Member list answers cached per association and list version (db/listVersions.ts): a
+// write to anything a list reads bumps the version, so an entry is never served after one.
+// In this process only: another process has its own, and both read the version from the
+// database. Bounded by the rows held, per association and in all, least recently used out
+// first, so one association's many filters cannot crowd out the others nor the memory.
+
+/** Weight = rows held (a count weighs 1). Worst case about LIST_CACHE_LIMITS.rows rows of a page in memory. */
+export const LIST_CACHE_LIMITS = { tenantRows: 2_000, rows: 50_000 };
+
+interface Entry {
+  tenantId: number;
+  version: string;
+  weight: number;
+  value: unknown;
+}
+
+interface TenantState {
+  version: string;
+  keys: Set<string>;
+  weight: number;
+}
+
+export class ListCache {
+  /** Every association's entries, least recently used first (a Map keeps insertion order). */
+  private readonly entries = new Map<string, Entry>();
+  private readonly tenants = new Map<number, TenantState>();
+  private weight = 0;
+
+  get<T>(tenantId: number, version: string, key: string): T | undefined {
+    const full = `${tenantId}\n${key}`;
+    const e = this.entries.get(full);
+    if (!e) return undefined;
+    if (e.version !== version) {
+      this.drop(full);
+      return undefined;
+    }
+    this.entries.delete(full);
+    this.entries.set(full, e);
+    const keys = this.tenants.get(tenantId)!.keys;
+    keys.delete(full);
+    keys.add(full);
+    return e.value as T;
+  }
+
+  set(tenantId: number, version: string, key: string, value: unknown, weight = 1): void {
+    if (weight > LIST_CACHE_LIMITS.tenantRows) return;
+    let t = this.tenants.get(tenantId);
+    if (t && t.version !== version) {
+      // A new version makes the association's older entries useless.
+      for (const k of [...t.keys]) this.drop(k);
+      t = undefined;
+    }
+    if (!t) this.tenants.set(tenantId, (t = { version, keys: new Set(), weight: 0 }));
+    const full = `${tenantId}\n${key}`;
+    if (this.entries.has(full)) this.drop(full);
+    this.entries.set(full, { tenantId, version, weight, value });
+    t.keys.add(full);
+    t.weight += weight;
+    this.weight += weight;
+    // One association's many filters push out its own entries first, then the least recently used of all.
+    while (t.weight > LIST_CACHE_LIMITS.tenantRows) this.drop(t.keys.values().next().value!);
+    while (this.weight > LIST_CACHE_LIMITS.rows) this.drop(this.entries.keys().next().value!);
+  }
+
+  private drop(full: string): void {
+    const e = this.entries.get(full);
+    if (!e) return;
+    this.entries.delete(full);
+    this.weight -= e.weight;
+    const t = this.tenants.get(e.tenantId)!;
+    t.keys.delete(full);
+    t.weight -= e.weight;
+    if (t.keys.size === 0) this.tenants.delete(e.tenantId);
+  }
+
+  /** Entries held for an association (tests). */
+  size(tenantId: number): number {
+    return this.tenants.get(tenantId)?.keys.size ?? 0;
+  }
+}
+
+const caches = new WeakMap<object, ListCache>();
+
+/** The cache of one database handle (tests open many databases in one process). */
+export function listCacheOf(db: Db): ListCache {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new ListCache()));
+  return c;
+}
+
+/** A filter's identity for caching: what its SQL depends on (editor ids and locks left out). */
+export function filterKey(filter: Filter): unknown[] {
+  return filter.map((c: Condition) => [c.field, c.verb, Array.isArray(c.value) && c.field === FILTER_OR ? filterKey(c.value as Filter) : (c.value ?? null)]);
+}
+
+export interface Cached {
+  /** The association's list version, read before any data it keys; null: do not cache. */
+  version: string | null;
+  get<T>(key: unknown): T | undefined;
+  set(key: unknown, value: unknown, weight?: number): void;
+  /** Cached value of key, else computed and kept. */
+  through<T>(key: unknown, compute: () => Promise<T>): Promise<T>;
+}
+
+/** Opens the association's cache at its current version (one small read). */
+export async function openCached(db: Db, dialect: Dialect, tenantId: number): Promise<Cached> {
+  const version = await listVersion(db, dialect, tenantId);
+  const cache = listCacheOf(db);
+  const k = (key: unknown) => JSON.stringify(key);
+  const get = <T>(key: unknown): T | undefined => (version === null ? undefined : cache.get<T>(tenantId, version, k(key)));
+  const set = (key: unknown, value: unknown, weight?: number) => {
+    if (version !== null) cache.set(tenantId, version, k(key), value, weight);
+  };
+  return {
+    version,
+    get,
+    set,
+    async through<T>(key: unknown, compute: () => Promise<T>): Promise<T> {
+      const hit = get<T>(key);
+      if (hit !== undefined) return hit;
+      const value = await compute();
+      set(key, value);
+      return value;
+    },
+  };
+}
+
+/** What a list's members depend on: filter and scope. */
+export function scopeKey(scope: { filter: Filter; deleted: boolean; pending: boolean }): unknown[] {
+  return [filterKey(scope.filter), scope.deleted, scope.pending];
+}
+
+/** The association's field model, read once per list version. */
+export function cachedModel(cached: Cached, deps: Pick<Deps, 'db'>, tenantId: number): Promise<MemberModel> {
+  return cached.through(['model'], () => loadModel(deps.db, tenantId));
+}
