@@ -23,6 +23,23 @@ export async function measure(n: number, fn: () => Promise<unknown> | unknown): 
   return { p50: percentile(times, 50), p95: percentile(times, 95), n };
 }
 
+/** As measure, with `before(i)` run untimed ahead of each timed call (a write that makes the next call cold). */
+export async function measureAfter(n: number, before: (i: number) => Promise<unknown>, fn: (i: number) => Promise<unknown>): Promise<Measured> {
+  for (let i = 0; i < Math.min(5, n); i++) {
+    await before(i);
+    await fn(i);
+  }
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    await before(i);
+    const t0 = performance.now();
+    await fn(i);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), n };
+}
+
 export const fmt = (ms: number): string => `${ms.toFixed(2)} ms`;
 
 /** Runs `fn` once, sampling this process's RSS, and reports time and peak. */

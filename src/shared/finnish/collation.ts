@@ -93,3 +93,11 @@ export function finnishSortKey(text: string): string {
   }
   return p + LEVEL_SEPARATOR + s + LEVEL_SEPARATOR + t;
 }
+
+/**
+ * The primary level of a text's sort key: every name whose key starts with it begins with the
+ * text, case and accents aside ("vir" → Virtanen, VIRTA, Vírsu), so they lie together in name order.
+ */
+export function primarySortPrefix(text: string): string {
+  return finnishSortKey(text).split(LEVEL_SEPARATOR)[0]!;
+}

@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/kysely';
 import type { Member } from '../../db/schema';
 import type { Filter } from '../../../shared/filter/types';
 import { foldForSearch } from '../../../shared/search';
+import { primarySortPrefix } from '../../../shared/finnish/collation';
 import { filterSql, upToDatenessRankSql } from './filter-sql';
 import { UPTODATE_FIELDS } from '../../../shared/members/upToDateness';
 import type { MemberModel } from './model';
@@ -244,26 +245,61 @@ export async function countApplications(ctx: ListCtx, filter: Filter): Promise<n
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** Quick search: folded term; 3+ letters use the trigram index, 2 letters scan. */
+const icuSortKeys = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * Where surnames beginning with `prefix` start in sort_lastname (migration 017): SQLite and
+ * PostgreSQL without ICU store seura_sort_key, whose primary level is the prefix's; with ICU the
+ * column is the name under fi-x-icu, where U+FFFF weighs most, so [prefix, prefix + U+FFFF)
+ * holds exactly the names that begin with it, case and accents aside, on every database.
+ */
+async function surnamePrefixKey(db: Db, dialect: Dialect, prefix: string): Promise<string> {
+  if (dialect === 'sqlite') return primarySortPrefix(prefix);
+  let icu = icuSortKeys.get(db);
+  if (!icu) {
+    icu = sql<{ c: string | null }>`select collation_name as c from information_schema.columns where table_name = 'members' and column_name = 'sort_lastname'`
+      .execute(db)
+      .then((r) => r.rows[0]?.c === 'fi-x-icu');
+    icuSortKeys.set(db, icu);
+  }
+  return (await icu) ? prefix : primarySortPrefix(prefix);
+}
+
+/** Quick search hits: surnames beginning with the term first, then every other match, each A–Ö. */
 export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number }): Promise<Member[]> {
   const { db, dialect, tenantId } = ctx;
   // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
-  const folded = /^[+\d\s()-]+$/.test(term.trim()) ? term.replace(/[\s()-]/g, '') : foldForSearch(term);
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const phone = /^[+\d\s()-]+$/.test(term.trim());
+  const folded = phone ? term.replace(/[\s()-]/g, '') : foldForSearch(term);
   const deleted = opts.deleted ? sql`m.deleted_at is not null` : sql`m.deleted_at is null`;
   const base = sql`m.tenant_id = ${tenantId} and ${deleted} and m.pending = 0`;
+  let first: Member[] = [];
+  if (!phone && folded.length >= 3 && !opts.deleted) {
+    // What people type most: the start of a surname. Those members lie together in the name
+    // index (migration 017's keys), so the first page of them is one short range read, however
+    // common the letters ("kin" is inside ten thousand texts of a 100 000-member register).
+    const from = await surnamePrefixKey(db, dialect, term.trim().toLowerCase());
+    first = (
+      await sql<Member>`select m.* from members m where ${base} and m.sort_lastname >= ${from} and m.sort_lastname < ${`${from}\uffff`}
+        order by ${BY_NAME} limit ${opts.limit}`.execute(db)
+    ).rows;
+    if (first.length >= opts.limit) return first;
+  }
+  const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
+  const want = opts.limit - first.length;
   if (dialect === 'sqlite' && folded.length >= 3) {
     // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
     const phrase = `"${folded.replace(/"/g, '""')}"`;
     const rows = await sql<Member>`
       select m.* from members_fts f join members m on m.id = f.rowid
-      where members_fts match ${phrase} and ${base}
-      order by ${BY_NAME} limit ${opts.limit}`.execute(db);
-    return rows.rows;
+      where members_fts match ${phrase} and ${base}${others}
+      order by ${BY_NAME} limit ${want}`.execute(db);
+    return [...first, ...rows.rows];
   }
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await sql<Member>`
     select m.* from members m
-    where m.search_text like ${pattern} escape '\\' and ${base}
-    order by ${BY_NAME} limit ${opts.limit}`.execute(db);
-  return rows.rows;
+    where m.search_text like ${pattern} escape '\\' and ${base}${others}
+    order by ${BY_NAME} limit ${want}`.execute(db);
+  return [...first, ...rows.rows];
 }
