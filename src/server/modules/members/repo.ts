@@ -161,32 +161,34 @@ export interface ValueRow {
 const CHUNK = 500;
 
 /** Values of many members, fetched in chunks to stay under bind-parameter limits. */
-export async function valuesOf(db: Db, tenantId: number, memberIds: number[]): Promise<ValueRow[]> {
+/** The members' custom values; only these fields' when `fieldIds` is given (a list shows a few columns). */
+export async function valuesOf(db: Db, tenantId: number, memberIds: number[], fieldIds?: readonly number[]): Promise<ValueRow[]> {
   const out: ValueRow[] = [];
+  if (fieldIds?.length === 0) return out;
   for (let i = 0; i < memberIds.length; i += CHUNK) {
-    out.push(
-      ...(await db
-        .selectFrom('member_values')
-        .select(['member_id', 'field_id', 'value_text', 'value_num'])
-        .where('tenant_id', '=', tenantId)
-        .where('member_id', 'in', memberIds.slice(i, i + CHUNK))
-        .execute()),
-    );
+    let q = db
+      .selectFrom('member_values')
+      .select(['member_id', 'field_id', 'value_text', 'value_num'])
+      .where('tenant_id', '=', tenantId)
+      .where('member_id', 'in', memberIds.slice(i, i + CHUNK));
+    if (fieldIds) q = q.where('field_id', 'in', fieldIds);
+    out.push(...(await q.execute()));
   }
   return out;
 }
 
-export async function groupsOf(db: Db, tenantId: number, memberIds: number[]): Promise<{ member_id: number; group_id: number }[]> {
+/** The members' group links; only these groups' when `groupIds` is given. */
+export async function groupsOf(db: Db, tenantId: number, memberIds: number[], groupIds?: readonly number[]): Promise<{ member_id: number; group_id: number }[]> {
   const out: { member_id: number; group_id: number }[] = [];
+  if (groupIds?.length === 0) return out;
   for (let i = 0; i < memberIds.length; i += CHUNK) {
-    out.push(
-      ...(await db
-        .selectFrom('member_groups')
-        .select(['member_id', 'group_id'])
-        .where('tenant_id', '=', tenantId)
-        .where('member_id', 'in', memberIds.slice(i, i + CHUNK))
-        .execute()),
-    );
+    let q = db
+      .selectFrom('member_groups')
+      .select(['member_id', 'group_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('member_id', 'in', memberIds.slice(i, i + CHUNK));
+    if (groupIds) q = q.where('group_id', 'in', groupIds);
+    out.push(...(await q.execute()));
   }
   return out;
 }

@@ -19,13 +19,20 @@ import type { ResultsOpts } from './service';
 
 /** Reads the custom values, group memberships and messaging outcomes of some members, only when the columns show them. */
 export function columnLoader(deps: Deps, tenant: Tenant, model: MemberModel, columns: readonly string[]) {
-  const wantsCustom = columns.some((c) => model.byName.get(c) && !model.byName.get(c)!.fixed);
-  const wantsGroups = columns.some((c) => model.groupByName.has(c));
+  // Only the shown fields' values and groups' links: a list shows a few of an association's many.
+  const fieldIds = columns.flatMap((c) => {
+    const f = model.byName.get(c);
+    return f && !f.fixed ? [f.id] : [];
+  });
+  const groupIds = columns.flatMap((c) => {
+    const g = model.groupByName.get(c);
+    return g && !g.builtin ? [g.id] : [];
+  });
   const wantsStates = wantsOutcomes(columns);
   return async (ids: number[]) => {
     const [values, groups, outcomes] = await Promise.all([
-      wantsCustom ? repo.valuesOf(deps.db, tenant.id, ids) : Promise.resolve([]),
-      wantsGroups ? repo.groupsOf(deps.db, tenant.id, ids) : Promise.resolve([]),
+      fieldIds.length > 0 ? repo.valuesOf(deps.db, tenant.id, ids, fieldIds) : Promise.resolve([]),
+      groupIds.length > 0 ? repo.groupsOf(deps.db, tenant.id, ids, groupIds) : Promise.resolve([]),
       wantsStates ? outcomesOf(deps.db, tenant.id, ids) : Promise.resolve(NO_OUTCOMES),
     ]);
     return { values, groups, outcomes };

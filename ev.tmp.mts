@@ -1,0 +1,10 @@
+import { openDeps } from '/work/main/src/server/bootstrap';
+import { resultsStream } from '/work/main/src/server/modules/members/results';
+const { deps, handle } = await openDeps({ ...process.env, DATA_DIR: '/tmp/lx/db', WORKERS: '0', DATABASE_URL: '' });
+const tenant = (await deps.db.selectFrom('tenants').selectAll().where('id','=',1).executeTakeFirstOrThrow());
+const columns = ['email', 'phone', 'address_street', 'address_zip', 'address_city', 'liittymisvuosi', 'jasenlaji', 'syntymapaiva', 'harrastus', 'maksettu', 'jasenmaksu', 'ryhma_1'];
+const opts = { filter: [], deleted: false, pending: false, sort: { field: 'lastname', dir: 'asc' as const }, offset: 0, limit: 100000, columns };
+const t0 = performance.now(); let bytes = 0;
+for await (const c of await resultsStream(deps, tenant, opts)) bytes += c.length;
+console.log(((performance.now()-t0)/1000).toFixed(2), 's', bytes);
+deps.mailer.close(); await handle.destroy();
