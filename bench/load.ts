@@ -82,8 +82,7 @@ async function main(): Promise<void> {
 
     // Every process runs the workers too (WORKERS=1): the jobs claim their work in the database.
     for (let i = 0; i < PROCESSES; i++) servers.push({ proc: await startServer({ ...env, WORKERS: '1', LOG_LEVEL: 'error' }, 120_000), alive: true });
-    const sessions: Session[] = [];
-    for (let i = 0; i < admins.length; i++) sessions.push(await signIn(servers[i % PROCESSES]!.proc.base, admins[i]!, PASSWORD));
+    const sessions: Session[] = await Promise.all(admins.map((email, i) => signIn(servers[i % PROCESSES]!.proc.base, email, PASSWORD)));
     console.log(`${PROCESSES} palvelinprosessia, ${sessions.length} kirjautunutta pääkäyttäjää; kuorma ${SECONDS} s, prosessi 1 tapetaan (SIGKILL) puolivälissä`);
 
     const tally: Tally = { latencies: { get_results: [], quicksearch: [], save: [], log: [] }, errors: [], cut: 0, refused: 0, saved: new Map() };
