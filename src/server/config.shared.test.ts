@@ -42,6 +42,14 @@ describe('the session secret shared by several processes', () => {
     expect(fs.readdirSync(dir)).toEqual(['session-secret']);
   }, 60_000);
 
+  it('never signs with an empty secret: a file caught half-written (as an older version could leave it) stops the start', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'session-secret'), '');
+    expect(() => loadConfig({ DATA_DIR: dir })).toThrow(/session-secret is empty/);
+    // The file is left for the operator to look at, not replaced by another secret.
+    expect(fs.readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe('');
+  });
+
   it('is required from the environment with S3_URL, where processes share no directory', () => {
     const dir = tmp();
     const s3 = 'https://key:secret@s3.example.fi/seura?region=eu-north-1';
