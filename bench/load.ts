@@ -23,6 +23,8 @@ import { BENCH_ADMIN } from './http';
 const MEMBERS = Number(process.env.BENCH_LOAD_MEMBERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const ADMINS = Number(process.env.BENCH_LOAD_ADMINS ?? 50);
+/** Pause between one admin's requests; 0: each admin sends the next as soon as the last is answered. */
+const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 0);
 const PROCESSES = 3;
 const PASSWORD = BENCH_ADMIN.password;
 
@@ -83,7 +85,7 @@ async function main(): Promise<void> {
     // Every process runs the workers too (WORKERS=1): the jobs claim their work in the database.
     for (let i = 0; i < PROCESSES; i++) servers.push({ proc: await startServer({ ...env, WORKERS: '1', LOG_LEVEL: 'error' }, 120_000), alive: true });
     const sessions: Session[] = await Promise.all(admins.map((email, i) => signIn(servers[i % PROCESSES]!.proc.base, email, PASSWORD)));
-    console.log(`${PROCESSES} palvelinprosessia, ${sessions.length} kirjautunutta pääkäyttäjää; kuorma ${SECONDS} s, prosessi 1 tapetaan (SIGKILL) puolivälissä`);
+    console.log(`${PROCESSES} palvelinprosessia, ${sessions.length} kirjautunutta pääkäyttäjää (tauko kutsujen välillä ${THINK_MS ? `${String(THINK_MS / 2)}–${String(THINK_MS * 1.5)} ms` : 'ei'}); kuorma ${SECONDS} s, prosessi 1 tapetaan (SIGKILL) puolivälissä`);
 
     const tally: Tally = { latencies: { get_results: [], quicksearch: [], save: [], log: [] }, errors: [], cut: 0, refused: 0, saved: new Map() };
     const started = performance.now();
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
         let pinned = a % PROCESSES;
         let next = 0;
         while (performance.now() < deadline) {
+          if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random())));
           const op = pickOp();
           let url: string;
           let body: unknown;
