@@ -42,7 +42,7 @@ export function s3Store(target: S3Target, opts: { now?: () => Date } = {}): File
     const path = encodePath(`${target.base}/${checkKey(key)}`);
     const payloadHash = sha256Hex(body ?? '');
     const headers = signS3(target, { method, host: target.host, path, payloadHash, now: now(), headers: body ? { 'content-type': 'application/octet-stream' } : {} });
-    return fetch(`${target.origin}${path}`, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
+    return fetch(`${target.origin}${path}`, { method, headers, ...(body ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) } : {}) });
   }
   const fail = async (what: string, key: string, res: Response) => {
     const text = await res.text().catch(() => '');
