@@ -34,9 +34,12 @@ describe('seed', () => {
     try {
       const deps = { db: tdb.handle.db, dialect: 'sqlite', clock: new ManualClock() } as unknown as Deps;
       const created = await createTenant(deps, { name: 'Seed ry', hostname: null, isDefault: true, adminEmail: 'a@seed.fi', adminPassword: 'Testi-Salasana-123' });
-      await seed(tdb.handle.db, created.tenant.id, 1234, 5);
+      await seed(tdb.handle.db, created.tenant.id, 1234, 5, { siteAdmins: { count: 3, passwordHash: 'hash-of-bench' } });
       const n = await tdb.handle.db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('tenant_id', '=', created.tenant.id).executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(1235);
+      // The first three seeded members are site admins with the given password (the load bench's admins).
+      const admins = await tdb.handle.db.selectFrom('members').select(['email', 'board', 'active']).where('tenant_id', '=', created.tenant.id).where('site_admin', '=', 1).where('password_hash', '=', 'hash-of-bench').orderBy('id').execute();
+      expect(admins).toEqual([...seedMembers(3, 5, 'x')].map((m) => ({ email: m.email, board: 1, active: 1 })));
     } finally {
       await tdb.drop();
     }

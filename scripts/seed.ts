@@ -18,6 +18,11 @@ export interface SeedOptions {
   fields?: boolean;
   /** Number of extra groups to create and fill (0–3 per member). */
   groups?: number;
+  /**
+   * The first `count` seeded members become site admins (board members, active) signing in
+   * with the password this hash is of: the load bench's many admins.
+   */
+  siteAdmins?: { count: number; passwordHash: string };
 }
 
 export async function seed(db: Db, tenantId: number, count: number, seedValue: number, opts: SeedOptions = {}): Promise<void> {
@@ -82,8 +87,9 @@ export async function seed(db: Db, tenantId: number, count: number, seedValue: n
       batch = [];
     };
     let analysed = 0;
+    const admins = opts.siteAdmins;
     for (const m of seedMembers(count, seedValue, now)) {
-      batch.push(m);
+      batch.push(admins && index < admins.count ? { ...m, site_admin: 1, board: 1, active: 1, password_hash: admins.passwordHash } : m);
       index += 1;
       if (batch.length >= BATCH) {
         await flush();

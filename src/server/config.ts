@@ -6,6 +6,7 @@ import { outboxConfigFrom, type OutboxConfig } from './modules/outbox/config';
 import type { MessagePrices } from '../shared/messages/prices';
 import { loadMessagePrices } from './modules/messages/price-list';
 import type { PaytrailAccount } from './modules/paytrail/client';
+import { parseS3Url } from './storage/s3';
 
 // All configuration comes from the environment and every variable is optional (README "Configuration").
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** S3-compatible storage for uploaded files (S3_URL); absent: DATA_DIR (storage/). */
+  s3Url?: string | null;
   smtpUrl: string | null;
   publicUrl: string | null;
   /** The deployment's message prices (MESSAGE_PRICES_FILE); the shipped defaults when absent. */
@@ -60,12 +63,33 @@ function loadSessionSecret(env: Env, dataDir: string): string {
     return text;
   }
   const file = path.join(dataDir, 'session-secret');
+  const existing = readSecretFile(file);
+  if (existing) return existing;
+  // Written whole under a temporary name, then linked into place: link() fails when the file
+  // exists, so of processes starting at once on a shared DATA_DIR exactly one secret wins and
+  // nobody reads a half-written file. The losers read the winner's.
+  const secret = crypto.randomBytes(32).toString('base64url');
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(tmp, secret + '\n', { mode: 0o600, flag: 'wx' });
   try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    const secret = crypto.randomBytes(32).toString('base64url');
-    fs.writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-    return secret;
+    fs.linkSync(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+  const agreed = readSecretFile(file);
+  if (!agreed) throw new Error(`${file} is empty: remove it or set SESSION_SECRET`);
+  return agreed;
+}
+
+/** The generated secret, or null when there is none yet. */
+function readSecretFile(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
   }
 }
 
@@ -102,6 +126,11 @@ export function loadConfig(env: Env = process.env): Config {
   const port = Number(nonEmpty(env.PORT) ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const publicUrl = nonEmpty(env.PUBLIC_URL);
+  const s3Url = nonEmpty(env.S3_URL);
+  if (s3Url) parseS3Url(s3Url);
+  // With S3 the processes share no directory: a secret generated in each one's DATA_DIR would
+  // sign cookies the others refuse.
+  if (s3Url && !nonEmpty(env.SESSION_SECRET) && !nonEmpty(env.SESSION_SECRET_FILE)) throw new Error('S3_URL is set: give every process the same SESSION_SECRET (or SESSION_SECRET_FILE); a secret generated per DATA_DIR would differ between machines');
   return {
     port,
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -110,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: nonEmpty(env.SMTP_URL),
     publicUrl,
     messagePrices: loadMessagePrices(env),
+    s3Url,
     sessionSecret: loadSessionSecret(env, dataDir),
     adminEmail: nonEmpty(env.SEURA_ADMIN_EMAIL),
     adminPassword: nonEmpty(env.SEURA_ADMIN_PASSWORD),

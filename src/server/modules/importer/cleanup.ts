@@ -6,6 +6,8 @@ import { iso } from '../../lib/clock';
 import { forgetSheets } from './sheetCache';
 import * as repo from './repo';
 import { removeStaleUnattached } from '../expenseclaims/files';
+import type { Config } from '../../config';
+import { fileStore } from '../../storage/index';
 
 // Uploaded member lists hold personal data, so they are kept only while an import may
 // still need them (data minimisation, GDPR): an imported file is never read again (undo works from
@@ -17,21 +19,38 @@ const EVERY_MS = 60 * 60 * 1000;
 
 export const uploadsDir = (dataDir: string, tenantId: number): string => path.join(dataDir, 'uploads', String(tenantId));
 
+/** The storage key of a new upload (storage/): the same on every process. */
+export const uploadKey = (tenantId: number, importId: string, kind: string): string => `uploads/${String(tenantId)}/${importId}.${kind}`;
+
+type StoreConfig = Pick<Config, 'dataDir' | 's3Url'>;
+
+/**
+ * The storage key an imports row names. Rows from before storage/ hold the file's absolute
+ * path under DATA_DIR; those read as their key relative to it (null when outside it).
+ */
+export function storedKey(dataDir: string, storedPath: string): string | null {
+  if (!path.isAbsolute(storedPath)) return storedPath;
+  const rel = path.relative(dataDir, storedPath);
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/');
+}
+
 /** Removes an import's stored file and anything else stored under its id. */
-export async function removeUploadFiles(dataDir: string, tenantId: number, importId: string, storedPath: string): Promise<void> {
+export async function removeUploadFiles(config: StoreConfig, tenantId: number, importId: string, storedPath: string): Promise<void> {
   // Parsed rows held in memory go with the file (a permanent delete erases them too).
   forgetSheets(tenantId, importId);
-  const dir = uploadsDir(dataDir, tenantId);
+  const key = storedPath ? storedKey(config.dataDir, storedPath) : null;
+  if (key) await fileStore(config).delete(key);
+  // Files an older version left beside it in the data directory.
+  const dir = uploadsDir(config.dataDir, tenantId);
   const names = await fs.readdir(dir).catch(() => [] as string[]);
-  const paths = new Set([...(storedPath ? [storedPath] : []), ...names.filter((n) => n.startsWith(importId)).map((n) => path.join(dir, n))]);
-  for (const p of paths) await fs.rm(p, { force: true });
+  for (const n of names.filter((x) => x.startsWith(importId))) await fs.rm(path.join(dir, n), { force: true });
 }
 
 /** The file of a finished import is not needed any more. */
-export async function discardImportedFile(db: Db, dataDir: string, tenantId: number, importId: string): Promise<void> {
+export async function discardImportedFile(db: Db, config: StoreConfig, tenantId: number, importId: string): Promise<void> {
   const storedPath = await repo.storedPathOf(db, tenantId, importId);
   if (storedPath === undefined) return;
-  await removeUploadFiles(dataDir, tenantId, importId, storedPath);
+  await removeUploadFiles(config, tenantId, importId, storedPath);
   await repo.clearStoredPath(db, tenantId, importId);
 }
 
@@ -45,12 +64,12 @@ export async function cleanupUploads(deps: Deps): Promise<number> {
   let removed = 0;
   const done = await repo.finishedWithFileAllTenants(db);
   for (const r of done) {
-    await discardImportedFile(db, deps.config.dataDir, r.tenant_id, r.id);
+    await discardImportedFile(db, deps.config, r.tenant_id, r.id);
     removed += 1;
   }
   const stale = await repo.staleUploadsAllTenants(db, cutoff);
   for (const r of stale) {
-    await removeUploadFiles(deps.config.dataDir, r.tenant_id, r.id, r.stored_path);
+    await removeUploadFiles(deps.config, r.tenant_id, r.id, r.stored_path);
     await repo.deleteImport(db, r.tenant_id, r.id);
     removed += 1;
   }
@@ -60,7 +79,10 @@ export async function cleanupUploads(deps: Deps): Promise<number> {
   return removed;
 }
 
-/** Files no imports row refers to (a crash between writing the file and the row), once old. */
+/**
+ * Files in the data directory no imports row refers to, once old: left by versions that wrote
+ * the file before the row (now the row comes first, so a crash leaves a row the 24-hour pass takes).
+ */
 async function removeOrphans(deps: Deps, cutoffMs: number): Promise<number> {
   const root = path.join(deps.config.dataDir, 'uploads');
   const tenants = await fs.readdir(root).catch(() => [] as string[]);

@@ -75,5 +75,5 @@ export async function commitImport(deps: Deps, tenant: Tenant, me: Member, { imp
     line.batchId = batchId;
   });
   // Undo works from the batch's record: the file with everyone's data is not needed any more.
-  await discardImportedFile(deps.db, deps.config.dataDir, tenant.id, imp.id);
+  await discardImportedFile(deps.db, deps.config, tenant.id, imp.id);
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import { forgetSheets } from './sheetCache';
 import { testDialect, type Client, type Reply } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import { makeXlsx as xlsx } from '../../test/factories/xlsx';
@@ -22,7 +24,7 @@ async function measured(c: Client, filename: string, bytes: Buffer): Promise<{ r
 }
 
 describe(`import resource limits (${testDialect})`, () => {
-  const { t, admin } = adminContext();
+  const { t, tenant, admin } = adminContext();
 
   it('refuses a 150 kB csv with a huge header as upload_error without growing the process', async () => {
     // One named column and ~148 000 empty ones, then a few short rows: the old parser padded
@@ -74,20 +76,33 @@ describe(`import resource limits (${testDialect})`, () => {
     expect(found.body.stats.result_count).toBe(3);
   });
 
-  it('parses an upload once: later steps use the parsed sheets, a rewritten file is read again', async () => {
+  it('parses an upload once: later steps use the parsed sheets, a process without them reads the stored file', async () => {
     const up = await uploadFile(admin, 'kerran.csv', Buffer.from('Etunimi;Sukunimi\nKerta;Kerran\n'));
     const row = await t.deps.db.selectFrom('imports').select(['stored_path']).where('id', '=', up.body.id).executeTakeFirstOrThrow();
-    const { mtime } = await fs.stat(row.stored_path);
-    // Same mtime, other content: only a re-parse would notice.
-    await fs.writeFile(row.stored_path, 'Muu;Otsikko\nx;y\n');
-    await fs.utimes(row.stored_path, mtime, mtime);
+    expect(row.stored_path).toBe(`uploads/${String(tenant.tenant.id)}/${String(up.body.id)}.csv`);
+    // Other content under the same key: only a re-parse would notice.
+    await fs.writeFile(path.join(t.dataDir, row.stored_path), 'Muu;Otsikko\nx;y\n');
     const meta = await admin.post('/api/1/importer/get_sheet_metadata', { id: up.body.id });
     expect(meta.body.src_cols).toEqual(['Etunimi', 'Sukunimi']);
     const dry = await admin.post('/api/1/importer/importer', { id: up.body.id, mapping: meta.body.suggested_mapping, dry_run: true });
     expect(dry.body).toMatchObject({ created: 1, errors: [] });
 
-    const later = new Date(mtime.getTime() + 5000);
-    await fs.utimes(row.stored_path, later, later);
+    // As another process (or this one restarted) would: nothing parsed in memory.
+    forgetSheets(tenant.tenant.id, String(up.body.id));
     expect((await admin.post('/api/1/importer/get_sheet_metadata', { id: up.body.id })).body.src_cols).toEqual(['Muu', 'Otsikko']);
+  });
+
+  it('reads an upload stored by an older version under its absolute path in DATA_DIR', async () => {
+    const up = await uploadFile(admin, 'vanha.csv', Buffer.from('Etunimi;Sukunimi\nVanha;Polku\n'));
+    const row = await t.deps.db.selectFrom('imports').select(['stored_path']).where('id', '=', up.body.id).executeTakeFirstOrThrow();
+    const absolute = path.join(t.dataDir, row.stored_path);
+    await t.deps.db.updateTable('imports').set({ stored_path: absolute }).where('id', '=', up.body.id).execute();
+    forgetSheets(tenant.tenant.id, String(up.body.id));
+    const meta = await admin.post('/api/1/importer/get_sheet_metadata', { id: up.body.id });
+    expect(meta.body.src_cols).toEqual(['Etunimi', 'Sukunimi']);
+    const run = await admin.post('/api/1/importer/importer', { id: up.body.id, mapping: meta.body.suggested_mapping, dry_run: false });
+    expect(run.body).toMatchObject({ created: 1, errors: [] });
+    // Imported, its file goes as a new upload's would.
+    await expect(fs.stat(absolute)).rejects.toThrow(/ENOENT/);
   });
 });

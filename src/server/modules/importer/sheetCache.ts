@@ -2,14 +2,15 @@ import type { Sheet } from './sheet';
 
 // The import wizard's steps (sheet metadata, dry run, import) read the same upload; parsing
 // it again on every step let one association spend the server's time at will.
-// Parsed sheets are kept per import, keyed by the stored file's mtime (a rewritten file is
-// parsed afresh), bounded in count and in estimated bytes, least recently used out first.
+// Parsed sheets are kept per import and stored file (its storage key: a row naming another
+// file is parsed afresh), bounded in count and in estimated bytes, least recently used out
+// first. Only a cache: each process has its own, and a miss reads the stored file (upload.ts).
 
 const MAX_ENTRIES = 8;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
-  mtimeMs: number;
+  file: string;
   sheets: Sheet[];
   bytes: number;
 }
@@ -39,11 +40,11 @@ function drop(key: string) {
   total -= e.bytes;
 }
 
-export function cachedSheets(tenantId: number, id: string, mtimeMs: number): Sheet[] | undefined {
+export function cachedSheets(tenantId: number, id: string, file: string): Sheet[] | undefined {
   const key = keyOf(tenantId, id);
   const e = entries.get(key);
   if (!e) return undefined;
-  if (e.mtimeMs !== mtimeMs) {
+  if (e.file !== file) {
     drop(key);
     return undefined;
   }
@@ -53,12 +54,12 @@ export function cachedSheets(tenantId: number, id: string, mtimeMs: number): She
   return e.sheets;
 }
 
-export function cacheSheets(tenantId: number, id: string, mtimeMs: number, sheets: Sheet[]): void {
+export function cacheSheets(tenantId: number, id: string, file: string, sheets: Sheet[]): void {
   const key = keyOf(tenantId, id);
   drop(key);
   const bytes = estimateBytes(sheets);
   if (bytes > MAX_BYTES) return;
-  entries.set(key, { mtimeMs, sheets, bytes });
+  entries.set(key, { file, sheets, bytes });
   total += bytes;
   for (const oldest of entries.keys()) {
     if (entries.size <= MAX_ENTRIES && total <= MAX_BYTES) break;

@@ -4,7 +4,8 @@ import type { Deps } from '../../deps';
 import type { Tenant } from '../../db/schema';
 import { systemFrom } from '../mail/from';
 import { readSheets } from '../importer/parse';
-import { cleanupUploads, removeUploadFiles } from '../importer/cleanup';
+import { cleanupUploads, removeUploadFiles, storedKey } from '../importer/cleanup';
+import { fileStore, getBuffer } from '../../storage/index';
 import { mentions, type Terms } from './erase-terms';
 import { compactSqlite, deleteImport, pendingImports, type ErasedDelivery } from './erase-repo';
 import { letterFileName, manifestFileName } from '../letters/provider';
@@ -44,7 +45,8 @@ async function eraseUploads(deps: Deps, tenant: Tenant, terms: Terms): Promise<v
   await cleanupUploads(deps);
   const pending = await pendingImports(deps.db, tenant.id);
   for (const imp of pending) {
-    const bytes = await fs.readFile(imp.stored_path).catch(() => null);
+    const key = storedKey(deps.config.dataDir, imp.stored_path);
+    const bytes = key ? await getBuffer(fileStore(deps.config), key).catch(() => null) : null;
     let named = bytes === null;
     if (bytes !== null) {
       try {
@@ -56,7 +58,7 @@ async function eraseUploads(deps: Deps, tenant: Tenant, terms: Terms): Promise<v
       }
     }
     if (!named) continue;
-    await removeUploadFiles(deps.config.dataDir, tenant.id, imp.id, imp.stored_path);
+    await removeUploadFiles(deps.config, tenant.id, imp.id, imp.stored_path);
     await deleteImport(deps.db, tenant.id, imp.id);
   }
 }

@@ -138,20 +138,22 @@ describe(`permanent delete erases the person everywhere (${testDialect})`, () =>
   it('removes uploads that were never imported after 24 hours, and files of finished imports at once', async () => {
     const up = await uploadFile(admin, 'vanha.csv', Buffer.from('Etunimi;Sukunimi\nVanha;Tiedosto\n'));
     const row = await t.deps.db.selectFrom('imports').select(['stored_path']).where('id', '=', up.body.id).executeTakeFirstOrThrow();
-    expect(fs.existsSync(row.stored_path)).toBe(true);
+    // Stored under its key in DATA_DIR (the directory store).
+    const file = (key: string) => path.join(t.dataDir, key);
+    expect(fs.existsSync(file(row.stored_path))).toBe(true);
     t.clock.set(new Date(t.clock.now().getTime() + UPLOAD_KEEP_MS + 60_000).toISOString());
     // A day later (signed in again): the next upload clears the old one.
     const fresh = await uploadFile(await adminClient(t, a), 'uusi.csv', Buffer.from('Etunimi;Sukunimi\nUusi;Tiedosto\n'));
     expect(fresh.status).toBe(200);
-    await waitFor(() => !fs.existsSync(row.stored_path));
+    await waitFor(() => !fs.existsSync(file(row.stored_path)));
     expect(await t.deps.db.selectFrom('imports').select('id').where('id', '=', up.body.id).execute()).toEqual([]);
     const kept = await t.deps.db.selectFrom('imports').select(['stored_path']).where('id', '=', fresh.body.id).executeTakeFirstOrThrow();
-    expect(fs.existsSync(kept.stored_path)).toBe(true);
+    expect(fs.existsSync(file(kept.stored_path))).toBe(true);
     // Imported, the file goes at once; the row keeps the counts for the list of imports.
     const c = await adminClient(t, a);
     const mapping = (await c.post('/api/1/importer/get_sheet_metadata', { id: fresh.body.id })).body.suggested_mapping;
     expect((await c.post('/api/1/importer/importer', { id: fresh.body.id, mapping, dry_run: false })).body).toMatchObject({ created: 1 });
-    expect(fs.existsSync(kept.stored_path)).toBe(false);
+    expect(fs.existsSync(file(kept.stored_path))).toBe(false);
     expect((await c.post('/api/1/importer/get_sheet_metadata', { id: fresh.body.id })).status).toBe(404);
     expect(await t.deps.db.selectFrom('imports').select(['stored_path', 'created']).where('id', '=', fresh.body.id).executeTakeFirstOrThrow()).toEqual({ stored_path: '', created: 1 });
   });
