@@ -35,7 +35,7 @@ export async function insertBatch(db: Db, tenantId: number, b: NewBatch): Promis
 
 /** `(select member_id …)`: the members the batch pinned, for `m.id in …` in set statements. */
 export const pinnedIds = (tenantId: number, batchId: string): RawBuilder<unknown> =>
-  sql`(select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = 'member')`;
+  sql`(select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = 'member' and item = '')`;
 
 /** Pins the members `where` matches (a condition over `members m`). */
 export async function pinWhere(db: Db, tenantId: number, batchId: string, where: RawBuilder<unknown>): Promise<void> {
