@@ -166,11 +166,13 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
       for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
       return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
     });
-    console.log(`vienti xlsx, ${MEMBERS} riviä: ${exported.seconds.toFixed(1)} s, huippumuisti ${exported.peakMb} MB (${exported.result})   tavoite < 15 s, < 500 MB`);
+    console.log(`vienti xlsx, ${MEMBERS} riviä: ${exported.seconds.toFixed(1)} s, huippumuisti ${exported.peakMb} MB (${exported.result})   tavoite < 10 s, < 400 MB`);
     const bulk = await timed(() => bulkUpdate(deps, created.tenant, me, { kotiseura: 'HIFK', ryhma_1: true, jasenlaji: 'kannatus' }, []));
-    console.log(`joukkomuokkaus ${bulk.result.count} jäsentä + kumoustiedot: ${bulk.seconds.toFixed(1)} s, huippumuisti ${bulk.peakMb} MB   tavoite < 20 s`);
+    // Issue 20's budgets: a whole-register bulk edit with its undo record, and its undo, each < 10 s on SQLite and < 20 s on PostgreSQL.
+    const bulkBudget = deps.dialect === 'postgres' ? '< 20 s' : '< 10 s';
+    console.log(`joukkomuokkaus ${bulk.result.count} jäsentä + kumoustiedot: ${bulk.seconds.toFixed(1)} s, huippumuisti ${bulk.peakMb} MB   tavoite ${bulkBudget}`);
     const undone = await timed(() => undoBatch(deps, created.tenant, me, bulk.result.batch_id, { keepChanged: false }));
-    console.log(`joukkomuokkauksen kumoaminen: ${undone.seconds.toFixed(1)} s (${undone.result.restored} palautettu)`);
+    console.log(`joukkomuokkauksen kumoaminen: ${undone.seconds.toFixed(1)} s (${undone.result.restored} palautettu)   tavoite ${bulkBudget}`);
 
     await app.close();
   } finally {

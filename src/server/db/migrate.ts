@@ -26,6 +26,7 @@ import * as m025 from './migrations/025_bank_payments';
 import * as m026 from './migrations/026_self_service';
 import * as m027 from './migrations/027_expense_claims';
 import * as m028 from './migrations/028_retention';
+import * as m029 from './migrations/029_fts_changed_only';
 import * as m030 from './migrations/030_list_versions';
 
 // Migrations are imported statically (not read from disk) so they work the same
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '026_self_service': m026,
   '027_expense_claims': m027,
   '028_retention': m028,
+  '029_fts_changed_only': m029,
   '030_list_versions': m030,
 };
 

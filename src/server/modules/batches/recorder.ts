@@ -17,6 +17,14 @@ import type { RecordedRow } from './repo';
  *   // … change the members (set statements may use `b.members` as `m.id in ${b.members}`) …
  *   const count = await b.finish();           // member_count = members pinned
  *
+ * Or, when one value is set for many members (bulk edit), only for those it changes:
+ *
+ *   await b.recordColumnChange(scope, 'address_city', 'Kuopio');  // members in scope with another value
+ *   await b.recordValueChange(scope, fieldId, { text, num });      // (or 'missing': only those without one)
+ *   await b.recordGroupChange(scope, groupId, true);
+ *   await b.pinRecorded();                                         // pins the members anything was recorded for
+ *   // … change `b.recordedFor('value', String(fieldId))` …; b.finish(matched) keeps the matched count
+ *
  * Rules: call it inside the action's transaction, and use the same `at` for every row the
  * action touches (members.updated_at = batch time is how undo tells "changed since").
  * Record before changing: the set-based calls read the values as they are now. An undo
@@ -48,10 +56,20 @@ export interface BatchRecorder {
   recordRows(rows: readonly RecordedRow[]): Promise<void>;
   /** Pins members the batch created and marks them so undo removes them. */
   recordCreated(memberIds: readonly number[]): Promise<void>;
+  /** Records a column's current value for the members in `scope` (ids subquery) whose value differs from `value`. */
+  recordColumnChange(scope: RawBuilder<unknown>, column: string, value: string | number | null): Promise<void>;
+  /** Records a custom field's current value where setting `value` changes it ('missing': only where there is none). */
+  recordValueChange(scope: RawBuilder<unknown>, fieldId: number, value: { text: string | null; num: number | null } | 'missing'): Promise<void>;
+  /** Records group membership for the members `on` would move in or out. */
+  recordGroupChange(scope: RawBuilder<unknown>, groupId: number, on: boolean): Promise<void>;
+  /** Pins the members anything was recorded for; returns how many. */
+  pinRecorded(): Promise<number>;
+  /** The members recorded for one item, as an SQL subquery. */
+  recordedFor(kind: string, item: string): RawBuilder<unknown>;
   /** The before-values recorded so far (no pins). */
   recorded(): Promise<RecordedRow[]>;
-  /** Sets the batch's member count (members pinned) and returns it. */
-  finish(): Promise<number>;
+  /** Sets the batch's member count (members pinned, or `count` when given) and returns it. */
+  finish(count?: number): Promise<number>;
 }
 
 export type { RecordedRow };
@@ -82,9 +100,19 @@ export async function open(db: Db, tenantId: number, opts: OpenBatch): Promise<B
     },
     recordRows: (rows) => repo.insertRows(db, tenantId, id, rows),
     recordCreated: (ids) => repo.insertRows(db, tenantId, id, [...pinRows(ids, 'member'), ...pinRows(ids, 'created')]),
-    recorded: () => repo.recordedRows(db, tenantId, id),
-    async finish() {
+    recordColumnChange: (scope, column, value) => repo.recordColumnChange(db, tenantId, id, scope, column, value),
+    recordValueChange: (scope, fieldId, value) => repo.recordValueChange(db, tenantId, id, scope, fieldId, value),
+    recordGroupChange: (scope, groupId, on) => repo.recordGroupChange(db, tenantId, id, scope, groupId, on),
+    async pinRecorded() {
+      await repo.pinRecorded(db, tenantId, id);
       const n = await repo.countPinned(db, tenantId, id);
+      await repo.refreshPlannerStats(db, n);
+      return n;
+    },
+    recordedFor: (kind, item) => repo.recordedIds(tenantId, id, kind, item),
+    recorded: () => repo.recordedRows(db, tenantId, id),
+    async finish(count) {
+      const n = count ?? (await repo.countPinned(db, tenantId, id));
       await repo.setMemberCount(db, tenantId, id, n);
       return n;
     },

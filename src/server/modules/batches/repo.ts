@@ -35,7 +35,7 @@ export async function insertBatch(db: Db, tenantId: number, b: NewBatch): Promis
 
 /** `(select member_id …)`: the members the batch pinned, for `m.id in …` in set statements. */
 export const pinnedIds = (tenantId: number, batchId: string): RawBuilder<unknown> =>
-  sql`(select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = 'member')`;
+  sql`(select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = 'member' and item = '')`;
 
 /** Pins the members `where` matches (a condition over `members m`). */
 export async function pinWhere(db: Db, tenantId: number, batchId: string, where: RawBuilder<unknown>): Promise<void> {
@@ -96,6 +96,54 @@ export async function recordGroup(db: Db, tenantId: number, batchId: string, gro
     from batch_values p left join member_groups g on g.tenant_id = ${tenantId} and g.group_id = ${groupId} and g.member_id = p.member_id
     where p.tenant_id = ${tenantId} and p.batch_id = ${batchId} and p.kind = 'member'`.execute(db);
 }
+
+// --- before-values of only the members a change reaches (bulk edit) ---
+// `scope` is a subquery of member ids (`select id from …`). A member whose value already is
+// the new one records nothing, so the edit neither writes nor touches it and its undo skips it.
+
+/** The current value of a `members` column, for members in scope whose value differs from `value`. */
+export async function recordColumnChange(db: Db, tenantId: number, batchId: string, scope: RawBuilder<unknown>, column: string, value: string | number | null): Promise<void> {
+  const col = sql.ref(`m.${column}`);
+  const numeric = NUMERIC_COLUMNS.has(column);
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
+    select m.tenant_id, ${batchId}, m.id, 'col', ${column}, ${numeric ? sql`null` : col}, ${numeric ? col : sql`null`}
+    from members m where m.tenant_id = ${tenantId} and m.id in ${scope} and ${col} is distinct from ${value}`.execute(db);
+}
+
+/**
+ * The current value of a custom field, for members in scope for whom setting `value` changes
+ * it (an empty value: those who have one); 'missing': only members without a value.
+ */
+export async function recordValueChange(db: Db, tenantId: number, batchId: string, scope: RawBuilder<unknown>, fieldId: number, value: { text: string | null; num: number | null } | 'missing'): Promise<void> {
+  const differs =
+    value === 'missing'
+      ? sql`v.member_id is null`
+      : value.text === null && value.num === null
+        ? sql`v.member_id is not null`
+        : sql`(v.member_id is null or v.value_text is distinct from ${value.text} or v.value_num is distinct from ${value.num})`;
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
+    select ${tenantId}, ${batchId}, s.id, 'value', ${String(fieldId)}, v.value_text, v.value_num
+    from ${scope} s left join member_values v on v.tenant_id = ${tenantId} and v.member_id = s.id and v.field_id = ${fieldId}
+    where ${differs}`.execute(db);
+}
+
+/** Group membership (0: out), for members in scope not yet where `on` puts them. */
+export async function recordGroupChange(db: Db, tenantId: number, batchId: string, scope: RawBuilder<unknown>, groupId: number, on: boolean): Promise<void> {
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_num)
+    select ${tenantId}, ${batchId}, s.id, 'group', ${String(groupId)}, ${sql.lit(on ? 0 : 1)}
+    from ${scope} s left join member_groups g on g.tenant_id = ${tenantId} and g.group_id = ${groupId} and g.member_id = s.id
+    where ${on ? sql`g.member_id is null` : sql`g.member_id is not null`}`.execute(db);
+}
+
+/** Pins every member something was recorded for. */
+export async function pinRecorded(db: Db, tenantId: number, batchId: string): Promise<void> {
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item)
+    select distinct tenant_id, batch_id, member_id, 'member', '' from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind <> 'member'`.execute(db);
+}
+
+/** `(select member_id …)`: the members the batch recorded this item for. */
+export const recordedIds = (tenantId: number, batchId: string, kind: string, item: string): RawBuilder<unknown> =>
+  sql`(select member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind = ${kind} and item = ${item})`;
 
 /** The before-values a batch recorded (no pins), e.g. for the member history of the change. */
 export function recordedRows(db: Db, tenantId: number, batchId: string): Promise<RecordedRow[]> {

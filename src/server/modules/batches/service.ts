@@ -10,7 +10,8 @@ import type { HistoryDatum } from '../history/repo';
 import { loadModel, type MemberModel } from '../members/model';
 import { namesOf } from '../members/repo';
 import { deleteMembers } from '../members/purge-repo';
-import { refreshSearchText } from '../members/search-text';
+import { stageSearchText } from '../members/search-text';
+import { closeStage } from '../members/search-repo';
 import { endSessionsIn, endSessionsOf } from '../session/end';
 import * as list from './list-repo';
 import type { BatchRow } from './list-repo';
@@ -61,9 +62,11 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
         }
       }
     }
+    // Each restored member is written once more: updated_at and its search text together.
+    await stageSearchText(trx, deps.dialect, tid, await undo.targetIds(trx), model);
     await undo.touchTarget(trx, tid, at);
+    await closeStage(trx);
     await history.appendMany(trx, tid, undoHistory(model, batch, rows, current).map(([memberId, data]) => ({ memberId, context: 'PersonUpdate' as const, data, authorId: me.id, batchId, at })));
-    await refreshSearchText(trx, deps.dialect, tid, batchId, model);
     await undo.markUndone(trx, tid, batchId, at);
     line.context = batch.kind;
     line.data = [

@@ -1,4 +1,5 @@
-import type { Db } from '../../db/kysely';
+import { sql } from 'kysely';
+import { isPostgres, type Db } from '../../db/kysely';
 import type { HistoryDatum } from '../../../shared/members/history';
 
 /** One changed value in a member history entry; its format is shared (src/shared/members/history.ts). */
@@ -16,8 +17,19 @@ export interface HistoryEntry {
 }
 
 const CHUNK = 500;
+const PG_CHUNK = 5000;
 
 export async function appendMany(db: Db, tenantId: number, entries: HistoryEntry[]): Promise<void> {
+  if (isPostgres(db)) {
+    // Seven array parameters per 5 000 entries instead of seven per entry (a bulk edit's 100 000).
+    for (let i = 0; i < entries.length; i += PG_CHUNK) {
+      const part = entries.slice(i, i + PG_CHUNK);
+      await sql`insert into member_history (tenant_id, member_id, context, data, author_id, batch_id, at)
+        select ${tenantId}, * from unnest(${part.map((e) => e.memberId)}::integer[], ${part.map((e) => e.context)}::text[], ${part.map((e) => JSON.stringify(e.data))}::text[],
+          ${part.map((e) => e.authorId)}::integer[], ${part.map((e) => e.batchId ?? null)}::text[], ${part.map((e) => e.at)}::text[])`.execute(db);
+    }
+    return;
+  }
   for (let i = 0; i < entries.length; i += CHUNK) {
     await db
       .insertInto('member_history')

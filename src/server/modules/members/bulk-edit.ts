@@ -15,15 +15,18 @@ import { open, type BatchRecorder } from '../batches/recorder';
 import { endSessionsIn } from '../session/end';
 import * as bulk from './bulk-repo';
 import { loadModel, type MemberModel } from './model';
-import { refreshSearchText } from './search-text';
+import { stageSearchText } from './search-text';
+import { closeStage } from './search-repo';
+import { pinnedList } from '../batches/repo';
 import { isConsentGiven, resolveConsent } from '../../../shared/fields/consent';
 import { iso } from '../../lib/clock';
 import { memberSinceAt } from './memberSince';
 
 // Bulk edit: set-based statements over the members a filter matches, in one transaction,
 // recorded as an undoable batch (batches/recorder.ts) so undo restores exactly. The matched
-// ids are pinned first, so an edit that changes what the filter matches cannot change which
-// members it touches.
+// ids are collected first, so an edit that changes what the filter matches cannot change
+// which members it reaches; of those, only members whose values change are recorded, pinned,
+// written and touched (a whole-register edit where many already have the value writes less).
 
 /** Not bulk-editable: names, sign-in data and rights are edited one member at a time. */
 export { NOT_BULK_EDITABLE };
@@ -92,31 +95,35 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
   };
   return act(deps, tenant, me, 'members_bulkupdate', async (trx, line, at) => {
     const b = await open(trx, tid, { kind: 'bulkupdate', summary, authorId: me.id, at });
-    await b.pin(where);
+    const matched = await bulk.fillScope(trx, deps.dialect, tid, where);
+    // Record first, only where the value changes: a member who already has every value is
+    // neither written nor touched, and its undo leaves it alone.
     for (const item of items) {
-      if (item.kind === 'col') {
-        await b.recordColumns([item.name]);
-        await bulk.setColumn(trx, tid, b.members, item.name, item.numeric ? item.num : item.text);
-      } else if (item.kind === 'value' && isConsentGiven(item.value)) {
-        // Consent given today to those who had not given it; earlier consents keep their dates.
-        await b.recordValues([item.field.id]);
-        await bulk.giveValueWhereMissing(trx, tid, b.members, item.field.id, memberSinceAt(at));
-      } else if (item.kind === 'value') {
-        await b.recordValues([item.field.id]);
-        await bulk.setValueOf(trx, tid, b.members, item.field.id, item.value.text, item.value.num);
-      } else {
-        await b.recordGroups([item.id]);
-        await bulk.setGroupOf(trx, tid, b.members, item.id, item.on);
+      if (item.kind === 'col') await b.recordColumnChange(bulk.SCOPE, item.name, item.numeric ? item.num : item.text);
+      // Consent given today to those who had not given it; earlier consents keep their dates.
+      else if (item.kind === 'value') await b.recordValueChange(bulk.SCOPE, item.field.id, isConsentGiven(item.value) ? 'missing' : item.value);
+      else await b.recordGroupChange(bulk.SCOPE, item.id, item.on);
+    }
+    await b.pinRecorded();
+    for (const item of items) {
+      if (item.kind === 'value') {
+        const ids = b.recordedFor('value', String(item.field.id));
+        if (isConsentGiven(item.value)) await bulk.giveValueWhereMissing(trx, tid, ids, item.field.id, memberSinceAt(at));
+        else await bulk.setValueOf(trx, tid, ids, item.field.id, item.value.text, item.value.num);
+      } else if (item.kind === 'group') {
+        await bulk.setGroupOf(trx, tid, b.recordedFor('group', String(item.id)), item.id, item.on);
       }
     }
     // Deactivated members are signed out in the same transaction.
-    if (deactivates) await endSessionsIn(trx, tid, b.members);
-    await bulk.touch(trx, tid, b.members, at);
-    if (items.some((i) => (i.kind === 'col' && !i.numeric) || (i.kind === 'value' && SEARCHED_TYPES.includes(i.field.type)))) {
-      await refreshSearchText(trx, deps.dialect, tid, b.id, model);
-    }
+    if (deactivates) await endSessionsIn(trx, tid, bulk.SCOPE);
+    const columns = items.flatMap((i) => (i.kind === 'col' ? [{ name: i.name, value: i.numeric ? i.num : i.text }] : []));
+    const searched = items.some((i) => (i.kind === 'col' && !i.numeric) || (i.kind === 'value' && SEARCHED_TYPES.includes(i.field.type)));
+    if (searched) await stageSearchText(trx, deps.dialect, tid, await pinnedList(trx, tid, b.id), model, Object.fromEntries(columns.map((c) => [c.name, c.value])) as Partial<Member>);
+    // Every pinned member gets the columns: the others in scope already hold those values.
+    await bulk.writeMembers(trx, tid, b.members, at, columns, searched);
+    if (searched) await closeStage(trx);
     await writeBatchHistory(b, trx, tid, me.id, items, memberSinceAt(at));
-    const n = await b.finish();
+    const n = await b.finish(matched);
     line.context = 'members';
     line.data = [...summary.changes.map((c) => ({ field: c.field, label: model.byName.get(c.field)?.label ?? model.groupByName.get(c.field)?.label, new: c.new })), { field: 'count', new: n }];
     line.batchId = b.id;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/kysely';
+import type { Member } from '../../db/schema';
 import type { Field, StoredValue } from '../../../shared/fields/types';
-import { pinnedList } from '../batches/repo';
 import type { MemberModel } from './model';
 import { searchTextOf } from './present';
 import * as repo from './repo';
@@ -8,15 +8,18 @@ import * as search from './search-repo';
 
 const CHUNK = 1000;
 
-/** Recomputes quick-search text for a batch's members (after text values or addresses changed). */
-export async function refreshSearchText(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, batchId: string, model: MemberModel): Promise<void> {
+/**
+ * Stages new quick-search text (search-repo.ts) for the members in `ids` whose text changes,
+ * from their values as they are now and their columns with `patch` laid over them (columns
+ * the same statement is about to write). The caller writes them with the members' other
+ * changes (bulk-repo.ts writeMembers, undo's touchTarget), then calls search.closeStage.
+ */
+export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: readonly number[], model: MemberModel, patch: Partial<Member> = {}): Promise<void> {
   await search.openStage(db, dialect);
-  const ids = await pinnedList(db, tenantId, batchId);
   const customById = new Map(model.custom.map((f) => [f.id, f]));
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const members = await repo.findMany(db, tenantId, chunk);
-    const values = await repo.valuesOf(db, tenantId, chunk);
+    const [members, values] = await Promise.all([repo.findMany(db, tenantId, chunk), repo.valuesOf(db, tenantId, chunk)]);
     const valuesBy = new Map<number, { field: Field; value: StoredValue }[]>();
     for (const v of values) {
       const f = customById.get(v.field_id);
@@ -26,10 +29,9 @@ export async function refreshSearchText(db: Db, dialect: 'sqlite' | 'postgres', 
       valuesBy.set(v.member_id, list);
     }
     const changed = members.flatMap((m) => {
-      const text = searchTextOf(m, valuesBy.get(m.id) ?? []);
+      const text = searchTextOf({ ...m, ...patch }, valuesBy.get(m.id) ?? []);
       return text === m.search_text ? [] : [{ id: m.id, text }];
     });
-    await search.stage(db, changed);
+    await search.stage(db, dialect, changed);
   }
-  await search.applyStage(db, tenantId);
 }
