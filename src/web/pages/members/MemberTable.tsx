@@ -11,6 +11,7 @@ import { useIsPhone } from '../../layout/useIsPhone';
 import { CardSort, MemberCard, MemberCardList, MemberCardPlaceholder } from './MemberCards';
 import { type ColumnDef, formatCell, NAME_SORT_FIELD, type Sort } from './memberColumns';
 import classes from './members.module.css';
+import { usePhoneFormat } from './phoneDisplay';
 
 // The member table: name plus chosen columns, sortable headers (aria-sort), and
 // either one page of rows or, for "everyone", a virtualised body that renders only
@@ -80,6 +81,7 @@ function Head({ columns, sort, onSort, withActions }: HeadProps) {
 
 function Cells({ row, columns, links }: { row: MemberRow; columns: readonly ColumnDef[]; links: RowLinks }) {
   const { t } = useTranslation();
+  usePhoneFormat();
   const texts = { yes: t('member_list.yes'), no: t('member_list.no') };
   const href = links.nameHref(row);
   const name = row.fullname_ || t('member_list.no_name');
