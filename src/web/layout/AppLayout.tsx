@@ -54,7 +54,6 @@ function Shell({ session }: { session: SessionReply }) {
   const canSearch = hasRole(session.user, 'board');
   // Below sm the top bar has no room for quick search: it moves into the phone menu.
   const phone = useIsPhone();
-  useFocusOnNavigation();
   useUserLocale(session.persistent_data[PD_LOCALE]);
 
   return (
@@ -123,12 +122,22 @@ function Shell({ session }: { session: SessionReply }) {
             {/* A page's chunk loads inside the frame: the header and menu stay mounted meanwhile. */}
             <Suspense fallback={<PageLoader />}>
               <Outlet />
+              <PageFocus />
             </Suspense>
           </Container>
         </AppShell.Main>
       </AppShell>
     </SessionProvider>
   );
+}
+
+/**
+ * Moves focus to a new page's heading. Inside the page's Suspense boundary, so its effect
+ * runs when the page has rendered, not while its chunk is still loading.
+ */
+function PageFocus() {
+  useFocusOnNavigation();
+  return null;
 }
 
 /** The user's chosen UI language (persistent data `locale`); Finnish otherwise. */
