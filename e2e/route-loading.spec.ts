@@ -42,7 +42,7 @@ test('sivujen välillä linkeistä: jäsenlista, jäsenen muokkaus, takaisin ja 
 
   await member.click();
   await expect(page).toHaveURL(/\/members\/\d+\/edit$/);
-  await expect(heading(page, `Lauri Laiska ${RUN}`)).toBeFocused();
+  await expect(heading(page, `Lauri Laiska ${RUN}`)).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Sukunimi' })).toHaveValue(`Laiska ${RUN}`);
   expect(await bannerKept()).toBe(true);
   await expectAccessible(page, 'jäsenen muokkaus ladattuna');
