@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentProps, type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { pageAccess, type PageAccess, type RegisteredPath } from './access';
+import type { EditLinkClaimsPage } from './pages/expenseclaims/EditLinkClaimsPage';
 import { PATHS } from './paths';
 
 // The route table: the page of every path in the access table (access.ts). The only module
@@ -7,15 +8,20 @@ import { PATHS } from './paths';
 // or access.ts. Every page is a lazy chunk, so a route loads only its own code (the layout's
 // Suspense boundary shows a loader meanwhile).
 
+/** A lazy page's way to start loading its chunk before it first renders. */
+export interface Preloadable {
+  preload: () => Promise<unknown>;
+}
+
 /**
  * A page loaded on first visit (its own chunk). Created once here at module scope: a lazy
  * component made during a render would be a new type each time and remount its page.
+ * `preload` starts the same load early (router.tsx, for the first page of a visit).
  */
-function lazyPage<K extends string, M extends Record<K, ComponentType>>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+function lazyPage<P extends object, K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>, name: K): LazyExoticComponent<ComponentType<P>> & Preloadable {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loading ??= load().then((m) => ({ default: m[name] })));
+  return Object.assign(lazy(preload), { preload });
 }
 
 const AnnouncementNewPage = lazyPage(() => import('./pages/announcements/AnnouncementNewPage'), 'AnnouncementNewPage');
@@ -89,7 +95,7 @@ export const PUBLIC_PAGES = {
   cardVerify: lazyPage(() => import('./pages/membercards/CardVerifyPage'), 'CardVerifyPage'),
   cardPublic: lazyPage(() => import('./pages/membercards/CardPublicPage'), 'CardPublicPage'),
   editMeHash: lazyPage(() => import('./pages/updreqs/EditMeHashPage'), 'EditMeHashPage'),
-  editLinkClaims: lazy(() => import('./pages/expenseclaims/EditLinkClaimsPage').then((m) => ({ default: m.EditLinkClaimsPage }))),
+  editLinkClaims: lazyPage<ComponentProps<typeof EditLinkClaimsPage>, 'EditLinkClaimsPage'>(() => import('./pages/expenseclaims/EditLinkClaimsPage'), 'EditLinkClaimsPage'),
   getEditLinks: lazyPage(() => import('./pages/updreqs/GetEditLinksPage'), 'GetEditLinksPage'),
   editMeThanks: lazyPage(() => import('./pages/updreqs/EditMeThanksPage'), 'EditMeThanksPage'),
   resetRequest: lazyPage(() => import('./pages/auth/ResetRequestPage'), 'ResetRequestPage'),
@@ -167,10 +173,10 @@ const PAGES = {
   [PATHS.expenseClaim]: ExpenseClaimPage,
 
   [PATHS.editMeSession]: EditMeSessionPage,
-} satisfies Record<RegisteredPath, ComponentType>;
+} satisfies Record<RegisteredPath, ComponentType & Preloadable>;
 
 export interface AppRoute extends PageAccess {
-  page: ComponentType;
+  page: ComponentType & Preloadable;
 }
 
 /** Pages inside the signed-in layout, in the order of the access table. */
