@@ -16,7 +16,7 @@ import { percentile } from './stats';
 // in a fresh browser context (empty cache and storage), timed in the page from navigation start.
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const LOADS = Number(process.env.BENCH_WEB_LOADS ?? 10);
-const PORT = Number(process.env.BENCH_WEB_PORT ?? 3391);
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3917);
 const BASE = `http://127.0.0.1:${String(PORT)}`;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUDGET_MS = 1000;
