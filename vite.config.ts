@@ -11,6 +11,8 @@ export default defineConfig({
   build: {
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
+    // scripts/bundle-sizes.ts reads which chunks each route loads from the manifest.
+    manifest: true,
     // Large vendor bundles (Mantine, React) are expected; keep the warning meaningful.
     chunkSizeWarningLimit: 1500,
   },

@@ -64,8 +64,10 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
       rows.push(['GET session/get (HTTP) = lattia', floor]);
       // "Cold": a member saved just before, as a treasurer's edit between two looks at the list.
       const someone = await deps.db.selectFrom('members').select('id').where('tenant_id', '=', tenantId).where('email', '!=', BENCH_ADMIN.email).orderBy('id').limit(N + 10).execute();
+      // A new street every time: saving what is already there changes nothing (and makes nothing cold).
+      let saves = 0;
       const save = (i: number) =>
-        fetch(`${base}/api/1/members/${String(someone[i % someone.length]!.id)}`, { method: 'POST', headers, body: JSON.stringify({ address_street: `Mittauskatu ${String(i)}` }) }).then(async (r) => {
+        fetch(`${base}/api/1/members/${String(someone[i % someone.length]!.id)}`, { method: 'POST', headers, body: JSON.stringify({ address_street: `Mittauskatu ${String(++saves)}` }) }).then(async (r) => {
           if (!r.ok) throw new Error(`save: ${r.status} ${await r.text()}`);
         });
       const pageBody = { filter: FILTER, sort: { field: 'lastname', dir: 'asc' }, page: 19, page_size: 20, columns: ['email', 'phone', 'jasenlaji'] };

@@ -81,7 +81,12 @@ const steps: Step[] = [
   { name: 'lint', title: 'ESLint', run: () => npxAsync(['eslint', '.', '--max-warnings', '0']) },
   { name: 'unit', title: UNIT_TITLE, run: () => npx(UNIT_ARGS) },
   { name: 'pg', title: PG_TITLE, run: () => runPg(false) },
-  { name: 'build', title: 'Production build of the web app', run: () => npx(['vite', 'build', '--logLevel', 'warn']) },
+  // The bundle guard belongs to the build: a route over its gzipped-JS budget fails it (scripts/bundle-sizes.ts).
+  {
+    name: 'build',
+    title: 'Production build of the web app and its bundle budget',
+    run: () => npx(['vite', 'build', '--logLevel', 'warn']) && sh('node', ['--import', 'tsx', 'scripts/bundle-sizes.ts']),
+  },
   { name: 'e2e', title: 'Playwright e2e journeys in Chromium', run: async () => ensureChromium() && (await npxAsync(['playwright', 'test'])) },
 ];
 

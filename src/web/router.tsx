@@ -1,57 +1,53 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
-import { ApplyPage } from './pages/apply/ApplyPage';
-import { CardPublicPage } from './pages/membercards/CardPublicPage';
-import { CardVerifyPage } from './pages/membercards/CardVerifyPage';
-import { LoginPage } from './pages/auth/LoginPage';
-import { LogoutPage } from './pages/auth/LogoutPage';
-import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
-import { ResetRequestPage } from './pages/auth/ResetRequestPage';
+import { PageLoader } from './components/PageLoader';
 import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { PATHS } from './paths';
-import { EditMeHashPage } from './pages/updreqs/EditMeHashPage';
-import { EditLinkClaimsPage } from './pages/expenseclaims/EditLinkClaimsPage';
-import { EditMeThanksPage } from './pages/updreqs/EditMeThanksPage';
-import { GetEditLinksPage } from './pages/updreqs/GetEditLinksPage';
-import { appRoutes } from './routes';
+import { appRoutes, type Preloadable, PUBLIC_PAGES as P } from './routes';
 
 // Builds the router from the route table: session pages and the public application
 // form outside the signed-in layout, registered pages inside it behind their role,
-// and 404 for the rest.
+// and 404 for the rest. Every page is a lazy component made once in routes.tsx, so each
+// element below is created once here and keeps its identity across renders.
 export function createAppRouter() {
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       element: (
         <>
-          <Outlet />
+          {/* While a public page's chunk loads; pages inside the layout wait in its own boundary. */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
           <ScrollRestoration />
         </>
       ),
       errorElement: <CrashPage />,
       children: [
-        { path: PATHS.login, element: <LoginPage /> },
-        { path: PATHS.logout, element: <LogoutPage /> },
-        { path: PATHS.apply, element: <ApplyPage /> },
+        { path: PATHS.login, element: <P.login />, handle: preloads(P.login) },
+        { path: PATHS.logout, element: <P.logout />, handle: preloads(P.logout) },
+        { path: PATHS.apply, element: <P.apply />, handle: preloads(P.apply) },
         // A member's card and the door check: public, for a phone without a session.
-        { path: PATHS.memberCardVerify, element: <CardVerifyPage /> },
-        { path: PATHS.memberCardPublic, element: <CardPublicPage /> },
+        { path: PATHS.memberCardVerify, element: <P.cardVerify />, handle: preloads(P.cardVerify) },
+        { path: PATHS.memberCardPublic, element: <P.cardPublic />, handle: preloads(P.cardPublic) },
         // The member's own form by personal link, ordering a link, and where the own form ends: no sign-in.
-        { path: PATHS.editMeHash, element: <EditMeHashPage /> },
+        { path: PATHS.editMeHash, element: <P.editMeHash />, handle: preloads(P.editMeHash) },
         // The member's own expense claims by the same link (the member pages with the link in context).
-        { path: PATHS.editMeHashClaims, element: <EditLinkClaimsPage page="list" /> },
-        { path: PATHS.editMeHashClaimNew, element: <EditLinkClaimsPage page="new" /> },
-        { path: PATHS.editMeHashClaim, element: <EditLinkClaimsPage page="claim" /> },
-        { path: PATHS.updateRequestEditLinks, element: <GetEditLinksPage /> },
-        { path: PATHS.editMeThanks, element: <EditMeThanksPage /> },
-        { path: PATHS.reset, element: <ResetRequestPage /> },
-        { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+        { path: PATHS.editMeHashClaims, element: <P.editLinkClaims page="list" />, handle: preloads(P.editLinkClaims) },
+        { path: PATHS.editMeHashClaimNew, element: <P.editLinkClaims page="new" />, handle: preloads(P.editLinkClaims) },
+        { path: PATHS.editMeHashClaim, element: <P.editLinkClaims page="claim" />, handle: preloads(P.editLinkClaims) },
+        { path: PATHS.updateRequestEditLinks, element: <P.getEditLinks />, handle: preloads(P.getEditLinks) },
+        { path: PATHS.editMeThanks, element: <P.editMeThanks />, handle: preloads(P.editMeThanks) },
+        { path: PATHS.reset, element: <P.resetRequest />, handle: preloads(P.resetRequest) },
+        { path: PATHS.resetPassword, element: <P.resetPassword />, handle: preloads(P.resetPassword) },
         {
           element: <AppLayout />,
           children: [
             ...appRoutes.map(({ path, page: Page, role, feature }) => ({
               path,
+              handle: preloads(Page),
               element: (
                 <RequireRole role={role} feature={feature}>
                   <Page />
@@ -64,6 +60,14 @@ export function createAppRouter() {
       ],
     },
   ]);
+  // The first page's chunk loads beside the entry's own start (the session check, the
+  // layout), not after it; later pages load when they render.
+  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+  return router;
 }
+
+/** A route's handle: how to start loading its page's chunk. */
+type RouteHandle = Preloadable;
+const preloads = (page: Preloadable): RouteHandle => ({ preload: page.preload });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

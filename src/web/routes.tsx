@@ -1,69 +1,106 @@
-import type { ComponentType } from 'react';
+import { type ComponentProps, type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { pageAccess, type PageAccess, type RegisteredPath } from './access';
-import { AnnouncementNewPage } from './pages/announcements/AnnouncementNewPage';
-import { AnnouncementPage } from './pages/announcements/AnnouncementPage';
-import { AnnouncementsPage } from './pages/announcements/AnnouncementsPage';
-import { MembercardNewPage } from './pages/membercards/MembercardNewPage';
-import { MembercardPage } from './pages/membercards/MembercardPage';
-import { MembercardsPage } from './pages/membercards/MembercardsPage';
-import { BalanceBuyPage } from './pages/balance/BalanceBuyPage';
-import { BalanceSendEmailPage } from './pages/balance/BalanceSendEmailPage';
-import { BalanceThanksPage } from './pages/balance/BalanceThanksPage';
-import { BankPaymentsPage } from './pages/bank/BankPaymentsPage';
-import { MandatePage } from './pages/bank/MandatePage';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
-import { ExpenseClaimNewPage } from './pages/expenseclaims/ExpenseClaimNewPage';
-import { ExpenseClaimPage } from './pages/expenseclaims/ExpenseClaimPage';
-import { ExpenseClaimsPage } from './pages/expenseclaims/ExpenseClaimsPage';
-import { FieldAddPage, FieldEditPage } from './pages/fields/FieldEditPage';
-import { FieldsPage } from './pages/fields/FieldsPage';
-import { GroupAddPage, GroupEditPage } from './pages/groups/GroupEditPage';
-import { GroupsPage } from './pages/groups/GroupsPage';
-import { InvoiceAddRecipientsPage, InvoiceNewPage } from './pages/invoices/InvoiceNewPage';
-import { InvoicePage } from './pages/invoices/InvoicePage';
-import { InvoicePersonPage } from './pages/invoices/InvoicePersonPage';
-import { InvoiceReminderPage } from './pages/invoices/InvoiceReminderPage';
-import { InvoicesPage } from './pages/invoices/InvoicesPage';
-import { ImportsPage } from './pages/import/ImportsPage';
-import { ImportWizardPage } from './pages/import/ImportWizardPage';
-import { InvoiceReportPage } from './pages/invoices/reports/InvoiceReportPage';
-import { ReceivablesPage } from './pages/invoices/reports/ReceivablesPage';
-import { SalesListPage } from './pages/invoices/reports/SalesListPage';
-import { LogPage } from './pages/log/LogPage';
-import { LogReceiptsPage } from './pages/log/LogReceiptsPage';
-import { LogTransactionsPage } from './pages/log/LogTransactionsPage';
-import { LogIdPage } from './pages/log/ReceiptPage';
-import { ApplicationsPage } from './pages/members/ApplicationsPage';
-import { MemberAddPage } from './pages/members/MemberAddPage';
-import { MemberEditPage } from './pages/members/MemberEditPage';
-import { MemberExportPage } from './pages/members/MemberExportPage';
-import { MemberHistoryPage } from './pages/members/MemberHistoryPage';
-import { MembersBulkEditPage } from './pages/members/MembersBulkEditPage';
-import { MembersListPage } from './pages/members/MembersListPage';
-import { MembersRemovedPage } from './pages/members/MembersRemovedPage';
-import { RecentChangesPage } from './pages/members/RecentChangesPage';
-import { PaymentChargePage } from './pages/mooney/PaymentChargePage';
-import { PaymentFailurePage } from './pages/mooney/PaymentFailurePage';
-import { PaymentMethodPage } from './pages/mooney/PaymentMethodPage';
-import { SearchPage } from './pages/search/SearchPage';
-import { SecurityPage } from './pages/security/SecurityPage';
-import { EclaimSettingsPage } from './pages/settings/EclaimSettingsPage';
-import { MembercardSettingsPage } from './pages/settings/MembercardSettingsPage';
-import { LanguagePage } from './pages/settings/LanguagePage';
-import { SettingsPage } from './pages/settings/SettingsPage';
-import { RetentionSettingsPage } from './pages/settings/RetentionSettingsPage';
-import { RetentionReviewPage } from './pages/settings/RetentionReviewPage';
-import { EditMeSessionPage } from './pages/updreqs/EditMeSessionPage';
-import { UpdreqNewPage } from './pages/updreqs/UpdreqNewPage';
-import { UpdreqPage } from './pages/updreqs/UpdreqPage';
-import { UpdreqsPage } from './pages/updreqs/UpdreqsPage';
-import { ExpenseClaimsArchivePage } from './pages/expenseclaims/ExpenseClaimsArchivePage';
-import { ExpenseClaimViewPage } from './pages/expenseclaims/ExpenseClaimViewPage';
+import type { EditLinkClaimsPage } from './pages/expenseclaims/EditLinkClaimsPage';
 import { PATHS } from './paths';
 
 // The route table: the page of every path in the access table (access.ts). The only module
 // that imports pages, so no page can reach itself through it; everything else imports paths.ts
-// or access.ts.
+// or access.ts. Every page is a lazy chunk, so a route loads only its own code (the layout's
+// Suspense boundary shows a loader meanwhile).
+
+/** A lazy page's way to start loading its chunk before it first renders. */
+export interface Preloadable {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A page loaded on first visit (its own chunk). Created once here at module scope: a lazy
+ * component made during a render would be a new type each time and remount its page.
+ * `preload` starts the same load early (router.tsx, for the first page of a visit).
+ */
+function lazyPage<P extends object, K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>, name: K): LazyExoticComponent<ComponentType<P>> & Preloadable {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loading ??= load().then((m) => ({ default: m[name] })));
+  return Object.assign(lazy(preload), { preload });
+}
+
+const AnnouncementNewPage = lazyPage(() => import('./pages/announcements/AnnouncementNewPage'), 'AnnouncementNewPage');
+const AnnouncementPage = lazyPage(() => import('./pages/announcements/AnnouncementPage'), 'AnnouncementPage');
+const AnnouncementsPage = lazyPage(() => import('./pages/announcements/AnnouncementsPage'), 'AnnouncementsPage');
+const BalanceBuyPage = lazyPage(() => import('./pages/balance/BalanceBuyPage'), 'BalanceBuyPage');
+const BalanceSendEmailPage = lazyPage(() => import('./pages/balance/BalanceSendEmailPage'), 'BalanceSendEmailPage');
+const BalanceThanksPage = lazyPage(() => import('./pages/balance/BalanceThanksPage'), 'BalanceThanksPage');
+const BankPaymentsPage = lazyPage(() => import('./pages/bank/BankPaymentsPage'), 'BankPaymentsPage');
+const MandatePage = lazyPage(() => import('./pages/bank/MandatePage'), 'MandatePage');
+const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
+const ExpenseClaimNewPage = lazyPage(() => import('./pages/expenseclaims/ExpenseClaimNewPage'), 'ExpenseClaimNewPage');
+const ExpenseClaimPage = lazyPage(() => import('./pages/expenseclaims/ExpenseClaimPage'), 'ExpenseClaimPage');
+const ExpenseClaimViewPage = lazyPage(() => import('./pages/expenseclaims/ExpenseClaimViewPage'), 'ExpenseClaimViewPage');
+const ExpenseClaimsArchivePage = lazyPage(() => import('./pages/expenseclaims/ExpenseClaimsArchivePage'), 'ExpenseClaimsArchivePage');
+const ExpenseClaimsPage = lazyPage(() => import('./pages/expenseclaims/ExpenseClaimsPage'), 'ExpenseClaimsPage');
+const FieldAddPage = lazyPage(() => import('./pages/fields/FieldEditPage'), 'FieldAddPage');
+const FieldEditPage = lazyPage(() => import('./pages/fields/FieldEditPage'), 'FieldEditPage');
+const FieldsPage = lazyPage(() => import('./pages/fields/FieldsPage'), 'FieldsPage');
+const GroupAddPage = lazyPage(() => import('./pages/groups/GroupEditPage'), 'GroupAddPage');
+const GroupEditPage = lazyPage(() => import('./pages/groups/GroupEditPage'), 'GroupEditPage');
+const GroupsPage = lazyPage(() => import('./pages/groups/GroupsPage'), 'GroupsPage');
+const ImportWizardPage = lazyPage(() => import('./pages/import/ImportWizardPage'), 'ImportWizardPage');
+const ImportsPage = lazyPage(() => import('./pages/import/ImportsPage'), 'ImportsPage');
+const InvoiceAddRecipientsPage = lazyPage(() => import('./pages/invoices/InvoiceNewPage'), 'InvoiceAddRecipientsPage');
+const InvoiceNewPage = lazyPage(() => import('./pages/invoices/InvoiceNewPage'), 'InvoiceNewPage');
+const InvoicePage = lazyPage(() => import('./pages/invoices/InvoicePage'), 'InvoicePage');
+const InvoicePersonPage = lazyPage(() => import('./pages/invoices/InvoicePersonPage'), 'InvoicePersonPage');
+const InvoiceReminderPage = lazyPage(() => import('./pages/invoices/InvoiceReminderPage'), 'InvoiceReminderPage');
+const InvoicesPage = lazyPage(() => import('./pages/invoices/InvoicesPage'), 'InvoicesPage');
+const InvoiceReportPage = lazyPage(() => import('./pages/invoices/reports/InvoiceReportPage'), 'InvoiceReportPage');
+const ReceivablesPage = lazyPage(() => import('./pages/invoices/reports/ReceivablesPage'), 'ReceivablesPage');
+const SalesListPage = lazyPage(() => import('./pages/invoices/reports/SalesListPage'), 'SalesListPage');
+const LogPage = lazyPage(() => import('./pages/log/LogPage'), 'LogPage');
+const LogReceiptsPage = lazyPage(() => import('./pages/log/LogReceiptsPage'), 'LogReceiptsPage');
+const LogTransactionsPage = lazyPage(() => import('./pages/log/LogTransactionsPage'), 'LogTransactionsPage');
+const LogIdPage = lazyPage(() => import('./pages/log/ReceiptPage'), 'LogIdPage');
+const MembercardNewPage = lazyPage(() => import('./pages/membercards/MembercardNewPage'), 'MembercardNewPage');
+const MembercardPage = lazyPage(() => import('./pages/membercards/MembercardPage'), 'MembercardPage');
+const MembercardsPage = lazyPage(() => import('./pages/membercards/MembercardsPage'), 'MembercardsPage');
+const ApplicationsPage = lazyPage(() => import('./pages/members/ApplicationsPage'), 'ApplicationsPage');
+const MemberAddPage = lazyPage(() => import('./pages/members/MemberAddPage'), 'MemberAddPage');
+const MemberEditPage = lazyPage(() => import('./pages/members/MemberEditPage'), 'MemberEditPage');
+const MemberExportPage = lazyPage(() => import('./pages/members/MemberExportPage'), 'MemberExportPage');
+const MemberHistoryPage = lazyPage(() => import('./pages/members/MemberHistoryPage'), 'MemberHistoryPage');
+const MembersBulkEditPage = lazyPage(() => import('./pages/members/MembersBulkEditPage'), 'MembersBulkEditPage');
+const MembersListPage = lazyPage(() => import('./pages/members/MembersListPage'), 'MembersListPage');
+const MembersRemovedPage = lazyPage(() => import('./pages/members/MembersRemovedPage'), 'MembersRemovedPage');
+const RecentChangesPage = lazyPage(() => import('./pages/members/RecentChangesPage'), 'RecentChangesPage');
+const PaymentChargePage = lazyPage(() => import('./pages/mooney/PaymentChargePage'), 'PaymentChargePage');
+const PaymentFailurePage = lazyPage(() => import('./pages/mooney/PaymentFailurePage'), 'PaymentFailurePage');
+const PaymentMethodPage = lazyPage(() => import('./pages/mooney/PaymentMethodPage'), 'PaymentMethodPage');
+const SearchPage = lazyPage(() => import('./pages/search/SearchPage'), 'SearchPage');
+const SecurityPage = lazyPage(() => import('./pages/security/SecurityPage'), 'SecurityPage');
+const EclaimSettingsPage = lazyPage(() => import('./pages/settings/EclaimSettingsPage'), 'EclaimSettingsPage');
+const LanguagePage = lazyPage(() => import('./pages/settings/LanguagePage'), 'LanguagePage');
+const MembercardSettingsPage = lazyPage(() => import('./pages/settings/MembercardSettingsPage'), 'MembercardSettingsPage');
+const RetentionReviewPage = lazyPage(() => import('./pages/settings/RetentionReviewPage'), 'RetentionReviewPage');
+const RetentionSettingsPage = lazyPage(() => import('./pages/settings/RetentionSettingsPage'), 'RetentionSettingsPage');
+const SettingsPage = lazyPage(() => import('./pages/settings/SettingsPage'), 'SettingsPage');
+const EditMeSessionPage = lazyPage(() => import('./pages/updreqs/EditMeSessionPage'), 'EditMeSessionPage');
+const UpdreqNewPage = lazyPage(() => import('./pages/updreqs/UpdreqNewPage'), 'UpdreqNewPage');
+const UpdreqPage = lazyPage(() => import('./pages/updreqs/UpdreqPage'), 'UpdreqPage');
+const UpdreqsPage = lazyPage(() => import('./pages/updreqs/UpdreqsPage'), 'UpdreqsPage');
+
+/** Pages outside the signed-in layout (router.tsx places them): sign-in, public forms and links. */
+export const PUBLIC_PAGES = {
+  login: lazyPage(() => import('./pages/auth/LoginPage'), 'LoginPage'),
+  logout: lazyPage(() => import('./pages/auth/LogoutPage'), 'LogoutPage'),
+  apply: lazyPage(() => import('./pages/apply/ApplyPage'), 'ApplyPage'),
+  cardVerify: lazyPage(() => import('./pages/membercards/CardVerifyPage'), 'CardVerifyPage'),
+  cardPublic: lazyPage(() => import('./pages/membercards/CardPublicPage'), 'CardPublicPage'),
+  editMeHash: lazyPage(() => import('./pages/updreqs/EditMeHashPage'), 'EditMeHashPage'),
+  editLinkClaims: lazyPage<ComponentProps<typeof EditLinkClaimsPage>, 'EditLinkClaimsPage'>(() => import('./pages/expenseclaims/EditLinkClaimsPage'), 'EditLinkClaimsPage'),
+  getEditLinks: lazyPage(() => import('./pages/updreqs/GetEditLinksPage'), 'GetEditLinksPage'),
+  editMeThanks: lazyPage(() => import('./pages/updreqs/EditMeThanksPage'), 'EditMeThanksPage'),
+  resetRequest: lazyPage(() => import('./pages/auth/ResetRequestPage'), 'ResetRequestPage'),
+  resetPassword: lazyPage(() => import('./pages/auth/ResetPasswordPage'), 'ResetPasswordPage'),
+};
 
 /** The page of every registered path; the type makes a path without a page (or a page without an access entry) an error. */
 const PAGES = {
@@ -136,10 +173,10 @@ const PAGES = {
   [PATHS.expenseClaim]: ExpenseClaimPage,
 
   [PATHS.editMeSession]: EditMeSessionPage,
-} satisfies Record<RegisteredPath, ComponentType>;
+} satisfies Record<RegisteredPath, ComponentType & Preloadable>;
 
 export interface AppRoute extends PageAccess {
-  page: ComponentType;
+  page: ComponentType & Preloadable;
 }
 
 /** Pages inside the signed-in layout, in the order of the access table. */

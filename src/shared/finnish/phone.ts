@@ -3,6 +3,7 @@
 // be a foreign mobile; SMS still goes to Finnish mobiles only.
 
 import { parsePhoneNumberFromString, type PhoneNumber, validatePhoneNumberLength } from 'libphonenumber-js/max';
+import { formatFinnishNational } from './phone-national';
 
 // Characters people use when writing a number; anything else is not a phone number.
 const WRITTEN_FORM = /^\+?[\d\s().\-/]+$/;
@@ -42,8 +43,8 @@ export function finnishMobileProblem(input: string): null | 'format' | 'length' 
  * Other input comes back unchanged.
  */
 export function formatFinnishMobile(e164: string): string {
-  const m = /^\+358(\d{2})(\d{3})(\d{2,5})$/.exec(e164);
-  if (m) return `0${m[1]} ${m[2]} ${m[3]}`;
+  const national = formatFinnishNational(e164);
+  if (national !== null) return national;
   if (!e164.startsWith('+') || e164.startsWith('+358')) return e164;
   const phone = parsePhoneNumberFromString(e164);
   return phone?.isValid() ? phone.formatInternational() : e164;

@@ -1,11 +1,12 @@
 import { isFinnishMobile } from '../finnish/phone';
+import type { UpToDateness } from './upToDatenessStates';
 
 // Per-medium up-to-dateness of a member's contact data. Messaging records the last outcome
 // per member and medium (contact_states); until a message has gone to the current address
 // or number the state comes from the data alone. The filter compiler (members/filter-sql.ts)
 // computes the same states in SQL.
 
-export type UpToDateness = 'unused' | 'sent' | 'confirmed' | 'bounced' | 'missing' | 'unsupported';
+export { EMAIL_UP_TO_DATENESS, UP_TO_DATENESS, UPTODATE_FIELDS, type UpToDateness } from './upToDatenessStates';
 
 /** What the last message to the current address or number did, once messaging records it. */
 export type DeliveryOutcome = 'sent' | 'confirmed' | 'bounced';
@@ -21,13 +22,6 @@ export function emailUpToDateness(email: string | null | undefined, last: Delive
   if (!email) return 'missing';
   return last ?? 'unused';
 }
-
-/** Values a filter condition on up-to-dateness takes (SMS also 'unsupported'). */
-export const UP_TO_DATENESS: readonly UpToDateness[] = ['unused', 'sent', 'confirmed', 'bounced', 'missing', 'unsupported'];
-export const EMAIL_UP_TO_DATENESS: readonly UpToDateness[] = UP_TO_DATENESS.filter((s) => s !== 'unsupported');
-
-/** Filter fields and list columns of the two media (the member reply carries both in `uptodate_`). */
-export const UPTODATE_FIELDS = { email: 'uptodate_email', sms: 'uptodate_sms' } as const;
 
 /** An outcome messaging recorded for a member (contact_states): what the last message to `address` did. */
 export interface RecordedOutcome {

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PD_LOCALE } from '../../shared/constants';
@@ -13,17 +13,22 @@ import { hasRole } from '../auth/roles';
 import { SessionProvider } from '../auth/SessionContext';
 import { FullPageError } from '../components/FullPageError';
 import { PageLoader } from '../components/PageLoader';
-import i18n, { isLocale } from '../i18n/setup';
+import { isLocale, switchLanguage } from '../i18n/setup';
 import { BlockedNotice } from './BlockedNotice';
 import { MainNav } from './MainNav';
 import { PaymentNotice } from './PaymentNotice';
 import { navEntries } from './navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
-import { SuperSearch } from './SuperSearch';
 import { UserMenu } from './UserMenu';
 import { useFocusOnNavigation } from './useFocusOnNavigation';
 import { useIsPhone } from './useIsPhone';
 import classes from './layout.module.css';
+
+// Quick search (its result formats and reply schemas, with the phone number library) is not
+// needed for the first paint of a page: its chunk loads beside the page's.
+const SuperSearch = lazy(() => import('./SuperSearch').then((m) => ({ default: m.SuperSearch })));
+/** Holds the header's place for the search box while its chunk loads (no jump when it arrives). */
+const searchPlaceholder = <Box w={{ base: 180, lg: 260 }} h={36} />;
 
 /**
  * The signed-in frame: checks the session first (an expired one is sent to the
@@ -49,7 +54,6 @@ function Shell({ session }: { session: SessionReply }) {
   const canSearch = hasRole(session.user, 'board');
   // Below sm the top bar has no room for quick search: it moves into the phone menu.
   const phone = useIsPhone();
-  useFocusOnNavigation();
   useUserLocale(session.persistent_data[PD_LOCALE]);
 
   return (
@@ -89,7 +93,9 @@ function Shell({ session }: { session: SessionReply }) {
               {/* Supersearch for those who may read the register. */}
               {canSearch ? (
                 <Box role="search" visibleFrom="sm">
-                  <SuperSearch />
+                  <Suspense fallback={searchPlaceholder}>
+                    <SuperSearch />
+                  </Suspense>
                 </Box>
               ) : null}
               <UserMenu user={session.user} />
@@ -101,7 +107,9 @@ function Shell({ session }: { session: SessionReply }) {
           <AppShell.Navbar p="md" id="main-nav-mobile" hiddenFrom="lg" inert={!navOpened}>
             {canSearch && phone && navOpened ? (
               <Box role="search" mb="md">
-                <SuperSearch inMenu onNavigate={closeNav} />
+                <Suspense fallback={null}>
+                  <SuperSearch inMenu onNavigate={closeNav} />
+                </Suspense>
               </Box>
             ) : null}
             <MainNav entries={entries} direction="column" onNavigate={closeNav} />
@@ -111,7 +119,11 @@ function Shell({ session }: { session: SessionReply }) {
           <Container size="xl" px={0}>
             <BlockedNotice />
             <PaymentNotice />
-            <Outlet />
+            {/* A page's chunk loads inside the frame: the header and menu stay mounted meanwhile. */}
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+              <PageFocus />
+            </Suspense>
           </Container>
         </AppShell.Main>
       </AppShell>
@@ -119,10 +131,19 @@ function Shell({ session }: { session: SessionReply }) {
   );
 }
 
+/**
+ * Moves focus to a new page's heading. Inside the page's Suspense boundary, so its effect
+ * runs when the page has rendered, not while its chunk is still loading.
+ */
+function PageFocus() {
+  useFocusOnNavigation();
+  return null;
+}
+
 /** The user's chosen UI language (persistent data `locale`); Finnish otherwise. */
 function useUserLocale(locale: unknown): void {
   useEffect(() => {
     const wanted = isLocale(locale) ? locale : 'fi';
-    if (i18n.language !== wanted) void i18n.changeLanguage(wanted);
+    void switchLanguage(wanted);
   }, [locale]);
 }

@@ -20,6 +20,7 @@ import { sortDuplicates } from './applicationFormat';
 import { formatDateTime } from './historyFormat';
 import { formatCell } from './memberColumns';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
+import { usePhoneFormat } from './phoneDisplay';
 
 interface ApplicationDrawerProps {
   /** The application shown; the drawer is open while this is not null. */
@@ -231,6 +232,7 @@ interface ValueSection {
 /** Every field in form order with the applicant's value; headings split the list as on the form. */
 function ApplicationValues({ fields, application }: { fields: readonly Field[]; application: ApplicationReply }) {
   const { t } = useTranslation();
+  usePhoneFormat();
   const texts = { yes: t('member_form.yes'), no: t('member_form.no') };
   const sections: ValueSection[] = [{ heading: null, fields: [] }];
   for (const field of fields) {

@@ -6,6 +6,7 @@ import type { MemberRow } from '../../../shared/schemas/members';
 import { type ColumnDef, formatCell, NAME_SORT_FIELD, type Sort } from './memberColumns';
 import type { RowLinks } from './MemberTable';
 import classes from './members.module.css';
+import { usePhoneFormat } from './phoneDisplay';
 
 // The member list on a phone: a compact card per member instead of a wide
 // table — the name (a link), the chosen columns' values as a description list, and the
@@ -15,6 +16,7 @@ import classes from './members.module.css';
 /** One member as a card; `index` is the row's place in the whole result (for "n / total"). */
 export function MemberCard({ row, columns, links }: { row: MemberRow; columns: readonly ColumnDef[]; links: RowLinks }) {
   const { t } = useTranslation();
+  usePhoneFormat();
   const texts = { yes: t('member_list.yes'), no: t('member_list.no') };
   const href = links.nameHref(row);
   const name = row.fullname_ || t('member_list.no_name');

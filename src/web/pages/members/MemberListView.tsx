@@ -1,7 +1,7 @@
-import { ActionIcon, Anchor, Box, Group, NativeSelect, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEBOUNCE_DEFAULT_MS, MEMBER_PAGE_SIZE_EVERYONE, MEMBER_PAGE_SIZES, QUICKSEARCH_MIN_CHARS } from '../../../shared/constants';
@@ -15,11 +15,15 @@ import { PATHS } from '../../paths';
 import { ColumnChooser } from './ColumnChooser';
 import { FilterEditor } from './FilterEditor';
 import { nextSort } from './memberColumns';
-import { chunkParams, PagedMemberTable, type RowLinks, VirtualMemberTable } from './MemberTable';
+import { chunkParams, PagedMemberTable, type RowLinks } from './MemberTable';
 import { useListPrefs, useListUrl } from './listState';
 import type { ListModel } from './useListModel';
 import { Pager } from '../../components/Pager';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
+import { RowsSkeleton } from '../../components/RowsSkeleton';
+
+// "Everyone" (the virtualiser with it) loads when a user picks it.
+const VirtualMemberTable = lazy(() => import('./VirtualMemberTable').then((m) => ({ default: m.VirtualMemberTable })));
 
 export interface ListContext {
   filter: Filter;
@@ -187,24 +191,22 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
           {results.isError ? (
             <ErrorBanner error={results.error} onRetry={() => void results.refetch()} />
           ) : !results.data || (prefs.everyone && results.isPlaceholderData) ? (
-            <Stack gap="xs" role="status" aria-label={t('app.loading')}>
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} height={36} />
-              ))}
-            </Stack>
+            <RowsSkeleton rows={4} />
           ) : results.data.stats.result_count === 0 ? (
             empty({ ...ctx, filtered: filter.length > 0 })
           ) : prefs.everyone ? (
-            <VirtualMemberTable
-              label={label}
-              params={base}
-              head={results.data}
-              columns={columns}
-              sort={prefs.sort}
-              onSort={onSort}
-              nameHref={nameHref}
-              actions={actions}
-            />
+            <Suspense fallback={<RowsSkeleton rows={4} />}>
+              <VirtualMemberTable
+                label={label}
+                params={base}
+                head={results.data}
+                columns={columns}
+                sort={prefs.sort}
+                onSort={onSort}
+                nameHref={nameHref}
+                actions={actions}
+              />
+            </Suspense>
           ) : (
             <>
               <Box aria-busy={results.isPlaceholderData || undefined}>

@@ -1,14 +1,12 @@
-import { Button, Group, Modal, NativeSelect } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SAVED_FILTER_NAME_MAX } from '../../../shared/constants';
 import type { Filter } from '../../../shared/filter/types';
 import type { SavedFilter } from '../../../shared/schemas/savedFilters';
 import { useCreateSavedFilter, useDeleteSavedFilter, useRenameSavedFilter, useSavedFilters } from '../../api/savedFilters';
-import { ConfirmModal } from '../../components/ConfirmModal';
 import { notifySuccess } from '../../components/notify';
-import { SingleFieldForm } from '../../components/SingleFieldForm';
+import type { Naming } from './SavedFilterDialogs';
 import { matchingSaved } from './savedFilterModel';
 
 interface SavedFilterToolsProps {
@@ -20,15 +18,8 @@ interface SavedFilterToolsProps {
   canEdit: boolean;
 }
 
-/** Mantine's modal focuses the element marked so, instead of its close button. */
-const AUTOFOCUS = { 'data-autofocus': true };
-
-const validateName = (values: Record<string, string>) => {
-  const name = (values.name ?? '').trim();
-  if (name === '') return { name: '_validation_field_required' };
-  if (name.length > SAVED_FILTER_NAME_MAX) return { name: '_validation_too_long' };
-  return {};
-};
+// The dialogs (a form library and two modals) are not needed to show the list.
+const SavedFilterDialogs = lazy(() => import('./SavedFilterDialogs').then((m) => ({ default: m.SavedFilterDialogs })));
 
 /**
  * Saved filters: a picker of the association's named filters, and for
@@ -40,8 +31,11 @@ export function SavedFilterTools({ filter, onPick, canEdit }: SavedFilterToolsPr
   const create = useCreateSavedFilter();
   const rename = useRenameSavedFilter();
   const remove = useDeleteSavedFilter();
-  const [naming, setNaming] = useState<{ kind: 'create' } | { kind: 'rename'; target: SavedFilter } | null>(null);
+  const [naming, setNaming] = useState<Naming | null>(null);
   const [deleting, setDeleting] = useState<SavedFilter | null>(null);
+  // Set once a dialog is first opened (state derived during render, as React allows).
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (!dialogsUsed && (naming !== null || deleting !== null)) setDialogsUsed(true);
   const list = saved.data ?? [];
   const current = matchingSaved(list, filter);
 
@@ -122,49 +116,21 @@ export function SavedFilterTools({ filter, onPick, canEdit }: SavedFilterToolsPr
         </>
       ) : null}
 
-      <Modal
-        opened={naming !== null}
-        onClose={() => setNaming(null)}
-        title={naming?.kind === 'rename' ? t('saved_filters.rename_title', { name: naming.target.name }) : t('saved_filters.save')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        centered
-      >
-        {naming ? (
-          <SingleFieldForm
-            key={naming.kind === 'rename' ? naming.target.id : 'new'}
-            field="name"
-            validate={validateName}
-            onSubmit={submitName}
-            submitLabel={naming.kind === 'rename' ? t('saved_filters.rename') : t('saved_filters.save')}
-            input={{
-              label: t('saved_filters.name'),
-              description: t('saved_filters.name_help'),
-              required: true,
-              maxLength: SAVED_FILTER_NAME_MAX,
-              ...AUTOFOCUS,
-            }}
-            initialValue={naming.kind === 'rename' ? naming.target.name : ''}
-            secondary={
-              <Button variant="default" onClick={() => setNaming(null)}>
-                {t('common.cancel')}
-              </Button>
-            }
+      {/* The name form and the delete confirmation load when first wanted, then stay (focus returns on close). */}
+      {dialogsUsed ? (
+        <Suspense fallback={null}>
+          <SavedFilterDialogs
+            naming={naming}
+            onNameSubmit={submitName}
+            onNameClose={() => setNaming(null)}
+            deleting={deleting}
+            onDeleteConfirm={() => void confirmDelete()}
+            onDeleteCancel={() => setDeleting(null)}
+            deletePending={remove.isPending}
+            deleteError={remove.error}
           />
-        ) : null}
-      </Modal>
-
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t('saved_filters.delete_title', { name: deleting?.name ?? '' })}
-        confirmLabel={t('saved_filters.delete')}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-        danger
-        pending={remove.isPending}
-        error={remove.error}
-      >
-        {t('saved_filters.delete_text')}
-      </ConfirmModal>
+        </Suspense>
+      ) : null}
     </Group>
   );
 }

@@ -1,8 +1,8 @@
 import { MEMBER_PAGE_SIZE_DEFAULT, MEMBER_PAGE_SIZES } from '../../../shared/constants';
 import type { Field, FieldOption, FieldType } from '../../../shared/fields/types';
 import { formatFinnishDate } from '../../../shared/finnish/date';
-import { formatFinnishMobile } from '../../../shared/finnish/phone';
 import type { Group } from '../../../shared/schemas/groups';
+import { formatPhone } from './phoneDisplay';
 
 // The member list's columns: name always, then the user's choice among the
 // fixed fields, custom fields, flags and groups, remembered in session persistent data.
@@ -96,13 +96,16 @@ export interface CellTexts {
   no: string;
 }
 
-/** A value of the list (API form) as text: d.M.yyyy dates, decimal comma, Kyllä/Ei, 040 123 4567. */
+/**
+ * A value of the list (API form) as text: d.M.yyyy dates, decimal comma, Kyllä/Ei, 040 123 4567.
+ * A component that shows a phone column calls usePhoneFormat (foreign numbers, phoneDisplay.ts).
+ */
 export function formatCell(column: Pick<ColumnDef, 'name' | 'type' | 'options'>, value: unknown, texts: CellTexts): string {
   // A consent reads "Kyllä (5.3.2026)", the date it was given, or "Ei".
   if (column.type === 'consent') return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${texts.yes} (${formatFinnishDate(value)})` : texts.no;
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? texts.yes : texts.no;
-  if (column.name === 'phone' && typeof value === 'string') return formatFinnishMobile(value);
+  if (column.name === 'phone' && typeof value === 'string') return formatPhone(value);
   switch (column.type) {
     case 'date':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatFinnishDate(value) : String(value);

@@ -1,4 +1,4 @@
-import { EMAIL_UP_TO_DATENESS, UP_TO_DATENESS, UPTODATE_FIELDS, type UpToDateness } from '../../../shared/members/upToDateness';
+import { EMAIL_UP_TO_DATENESS, UP_TO_DATENESS, UPTODATE_FIELDS, type UpToDateness } from '../../../shared/members/upToDatenessStates';
 import type { ColumnDef } from './memberColumns';
 import type { FilterField } from './filterModel';
 

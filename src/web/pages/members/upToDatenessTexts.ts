@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { UpToDateness } from '../../../shared/members/upToDateness';
+import type { UpToDateness } from '../../../shared/members/upToDatenessStates';
 import type { Medium, UpToDatenessTexts } from './upToDatenessModel';
 
 // The Finnish words of up-to-dateness (catalogue keys `uptodate.*`), shared by the list and the member page.

@@ -6,7 +6,7 @@ import { useSetPersistentData } from '../../api/session';
 import { sanitizeGoto } from '../../auth/goto';
 import { notifyError } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
-import i18n, { isLocale } from '../../i18n/setup';
+import { isLocale, switchLanguage } from '../../i18n/setup';
 import { messageText } from '../../i18n/messages';
 import { NotFoundPage } from '../errors/NotFoundPage';
 
@@ -34,7 +34,7 @@ export function LanguagePage() {
     // StrictMode runs effects twice in development; switch once.
     if (!valid || started.current) return;
     started.current = true;
-    void i18n.changeLanguage(locale);
+    void switchLanguage(locale);
     save.mutate(
       { key: PD_LOCALE, val: locale },
       { onError: () => notifyError(messageText('server_error')) },

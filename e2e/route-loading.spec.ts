@@ -1,0 +1,91 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './helpers/axe';
+import { signIn } from './helpers/adminApi';
+import { loginAsAdmin } from './helpers/session';
+
+// Every page is a lazy chunk (src/web/routes.tsx). Moving between pages by clicking loads
+// each chunk once, inside the signed-in frame: the header is never remounted, each page
+// renders its heading and gets focus, and no loader stays behind. A switch of language loads
+// its catalogue on demand.
+
+const RUN = Date.now().toString(36);
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+test('sivujen välillä linkeistä: jäsenlista, jäsenen muokkaus, takaisin ja asetukset; yläpalkki pysyy', async ({ page, request }) => {
+  const api = await signIn(request);
+  await api.post('members/new', { firstname: 'Lauri', lastname: `Laiska ${RUN}`, email: `laiska.${RUN}@example.fi`, bypass_required_fields: true });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+
+  await loginAsAdmin(page);
+  // The frame's header element: still the same node after every move below.
+  const banner = await page.getByRole('banner').elementHandle();
+  const bannerKept = () => banner!.evaluate((el) => el.isConnected);
+  const nav = page.getByRole('navigation', { name: 'Päävalikko' });
+
+  const beforeList = scripts.length;
+  await nav.getByRole('link', { name: 'Jäsenet' }).click();
+  await expect(page).toHaveURL('/members');
+  await expect(heading(page, 'Jäsenet')).toBeFocused();
+  // The list's own chunk arrived on the way, after the first load.
+  expect(scripts.slice(beforeList).some((p) => /\/assets\/MembersListPage-[\w-]+\.js$/.test(p))).toBe(true);
+  await page.getByLabel('Pikahaku').fill(`Laiska ${RUN}`);
+  const member = page.getByRole('table', { name: 'Hakutulokset' }).getByRole('link', { name: `Lauri Laiska ${RUN}` });
+  await expect(member).toBeVisible();
+  expect(await bannerKept()).toBe(true);
+  // The chunk's loader is gone: the page's own status regions (the counts) are the only ones.
+  await expect(page.getByRole('status').filter({ hasText: 'Ladataan' })).toHaveCount(0);
+  await expect(page.getByTestId('search-count')).toHaveText('Löytyi 1 jäsen');
+  await expectAccessible(page, 'jäsenlista ladattuna');
+
+  await member.click();
+  await expect(page).toHaveURL(/\/members\/\d+\/edit$/);
+  await expect(heading(page, `Lauri Laiska ${RUN}`)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Sukunimi' })).toHaveValue(`Laiska ${RUN}`);
+  expect(await bannerKept()).toBe(true);
+  await expectAccessible(page, 'jäsenen muokkaus ladattuna');
+
+  await page.goBack();
+  await expect(page).toHaveURL('/members');
+  await expect(heading(page, 'Jäsenet')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Jäsenlista' })).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Asetukset' }).click();
+  await expect(page).toHaveURL('/config/settings');
+  // Its heading is shown (focus went to the heading of its loading state, as before lazy pages).
+  await expect(heading(page, 'Asetukset')).toBeVisible();
+  expect(await bannerKept()).toBe(true);
+  await expectAccessible(page, 'asetukset ladattuna');
+
+  // Back to a page already loaded: no second request for its chunk.
+  const listLoads = scripts.filter((p) => p.includes('/MembersListPage-')).length;
+  await nav.getByRole('link', { name: 'Jäsenet' }).click();
+  await expect(heading(page, 'Jäsenet')).toBeFocused();
+  expect(scripts.filter((p) => p.includes('/MembersListPage-')).length).toBe(listLoads);
+});
+
+test('kielen vaihto lataa ruotsin käännökset vasta valittaessa', async ({ page }) => {
+  const catalogues: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/(sv|en)-[\w-]+\.js$/.test(new URL(r.url()).pathname)) catalogues.push(new URL(r.url()).pathname);
+  });
+  await loginAsAdmin(page);
+  await expect(page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Jäsenet' })).toBeVisible();
+  expect(catalogues).toEqual([]);
+
+  await page.getByRole('button', { name: /, käyttäjävalikko$/ }).click();
+  await page.getByRole('menuitem', { name: 'Svenska' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+  await expect(page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Medlemmar' })).toBeVisible();
+  expect(catalogues.map((p) => p.replace(/-[\w-]+\.js$/, ''))).toEqual(['/assets/sv']);
+  await expectAccessible(page, 'ruotsiksi');
+
+  // Back to Finnish (the next journeys expect it): no catalogue to load.
+  await page.getByRole('button', { name: /, användarmeny$/ }).click();
+  await page.getByRole('menuitem', { name: 'Suomi' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fi');
+  await expect(page.getByRole('navigation', { name: 'Päävalikko' })).toBeVisible();
+  expect(catalogues).toHaveLength(1);
+});

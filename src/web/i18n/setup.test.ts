@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import i18n, { switchLanguage } from './setup';
+
+// Finnish is bundled; Swedish and English are loaded by switchLanguage when first chosen.
+
+describe('switchLanguage', () => {
+  it('starts with Finnish only, and loads a catalogue when it is switched to', async () => {
+    expect(i18n.hasResourceBundle('fi', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('sv', 'translation')).toBe(false);
+    await switchLanguage('sv');
+    expect(i18n.language).toBe('sv');
+    expect(i18n.t('nav.members')).toBe('Medlemmar');
+    await switchLanguage('fi');
+    expect(i18n.t('nav.members')).toBe('Jäsenet');
+  });
+
+  it('lets the last switch win when an earlier catalogue arrives after it', async () => {
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
+    const slow = switchLanguage('en'); // English still loading…
+    await switchLanguage('fi'); // …when the user goes back to Finnish
+    await slow;
+    expect(i18n.language).toBe('fi');
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    await switchLanguage('en');
+    expect(i18n.t('nav.members')).toBe('Members');
+  });
+});
