@@ -94,12 +94,16 @@ export function RichTextEditor({ label, value, onChange, error, description, id,
   });
 
   // A value set from outside (a loaded draft, media switched back) replaces the document.
+  // An editor tiptap has already destroyed (its instance is replaced after a remount, e.g. when a
+  // suspended page shows again) has no document: touching it threw and crashed the composer.
   useEffect(() => {
+    if (editor.isDestroyed) return;
     if (editorHtml(editor) !== value) editor.commands.setContent(value || EMPTY_DOC, { emitUpdate: false });
   }, [editor, value]);
 
   // Attributes follow the error state (tiptap reads editorProps once).
   useEffect(() => {
+    if (editor.isDestroyed) return;
     editor.setOptions({
       editorProps: {
         attributes: {
