@@ -17,6 +17,9 @@ const RATE_SOURCE = 'Verohallinnon päätös verovapaista matkakustannusten korv
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Päävalikko' });
 
 test('jäsen hakee kulukorvausta kuitista ja kilometreistä ja muuttaa käsittelyssä olevaa hakemusta', async ({ page, request }) => {
+  // A long journey (two claims, edits, the limit and switching off, axe on each page): 30 s was
+  // too little beside the Vitest suites on two cores.
+  test.setTimeout(90_000);
   const api = await signIn(request);
   const before = await saveEclaim(api, { eclaim_enabled: true, eclaim_km_help: `Kirjaa reitti ja matkan tarkoitus ${RUN}.`, eclaim_per_diem_help: 'Päiväraha vain yli 15 km:n matkoista.' });
   try {
