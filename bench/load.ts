@@ -130,9 +130,10 @@ async function main(): Promise<void> {
             const server = servers[pinned]!;
             const t = performance.now();
             let res: Response;
+            let answer = new ArrayBuffer(0);
             try {
               res = await fetch(`${server.proc.base}${url}`, { method: 'POST', headers: session.headers, body: JSON.stringify(body) });
-              await res.arrayBuffer();
+              answer = await res.arrayBuffer();
             } catch (e) {
               if (!server.alive) {
                 if (t < killedAt) tally.cut += 1;
@@ -144,7 +145,7 @@ async function main(): Promise<void> {
               break;
             }
             if (res.status !== 200) {
-              tally.errors.push(`${op}: HTTP ${String(res.status)}`);
+              tally.errors.push(`${op}: HTTP ${String(res.status)} ${new TextDecoder().decode(answer).slice(0, 300)}`);
               break;
             }
             tally.latencies[op].push(performance.now() - t);
@@ -182,6 +183,13 @@ async function main(): Promise<void> {
     console.log(`tapon katkaisemia (uudelleen toisella prosessilla): ${String(tally.cut)}; kuolleelle prosessille lähetettyjä ennen siirtoa: ${String(tally.refused)}`);
     console.log(`tallennuksia 200: ${String(entries.length)}, tietokannassa: ${String(found)}${found === entries.length ? ' – yksikään kuitattu tallennus ei kadonnut' : ` – KADONNEITA ${String(entries.length - found)}`}`);
     console.log(`kuormitus (load average 1/5/15 min): ${load}; ytimiä ${String(os.cpus().length)}`);
+    if (tally.errors.length > 0) {
+      // The servers' own error lines (pino level 50), to tell why a request failed.
+      for (const [i, srv] of servers.entries()) {
+        const lines = srv.proc.stdout().split('\n').filter((l) => l.includes('"level":50'));
+        for (const l of lines.slice(-5)) console.log(`prosessi ${String(i + 1)}: ${l.slice(0, 1500)}`);
+      }
+    }
     if (tally.errors.length > 0 || found !== entries.length) process.exitCode = 1;
   } finally {
     for (const s of servers) if (s.alive) await s.proc.stop();

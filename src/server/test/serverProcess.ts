@@ -11,6 +11,8 @@ export interface ServerProcess {
   base: string;
   /** What the process wrote to stderr (its warnings and a failure's reason). */
   stderr: () => string;
+  /** What the process wrote to stdout (its log lines, errors included). */
+  stdout: () => string;
   /** SIGTERM (a clean stop) and its exit. */
   stop(): Promise<void>;
 }
@@ -33,10 +35,13 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SEURA_CHECK_REPLIES: '0', ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
+  let out = '';
   child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+  // Kept short: a long run logs little at the default level, but never without bound.
+  child.stdout?.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-200_000)));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const base = `http://127.0.0.1:${String(port)}`;
   const until = Date.now() + timeoutMs;
@@ -54,6 +59,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     child,
     base,
     stderr: () => err,
+    stdout: () => out,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
