@@ -134,7 +134,7 @@ async function main(): Promise<void> {
             const server = servers[pinned]!;
             const t = performance.now();
             let res: Response;
-            let answer = new ArrayBuffer(0);
+            let answer: ArrayBuffer;
             try {
               res = await fetch(`${server.proc.base}${url}`, { method: 'POST', headers: session.headers, body: JSON.stringify(body) });
               answer = await res.arrayBuffer();
