@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/helpers/chromium';
 import { openDeps } from '../src/server/bootstrap';
 import { ensureDefaultTenant } from '../src/server/modules/tenants/service';
 import { seed } from '../scripts/seed';
@@ -20,16 +21,6 @@ const PORT = Number(process.env.BENCH_WEB_PORT ?? 3917);
 const BASE = `http://127.0.0.1:${String(PORT)}`;
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUDGET_MS = 1000;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** A register of MEMBERS members in `dataDir`, made before the server starts on it. */
 async function seedRegister(dataDir: string): Promise<void> {
@@ -117,7 +108,7 @@ let browser: Browser | null = null;
 try {
   await seedRegister(dataDir);
   server = await startServer(dataDir);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const login = await p50Of(browser, '/@login', 'form input[type="password"]', false);
   const list = await p50Of(browser, '/members', '[data-testid="members-table"] tbody tr[data-member-id]', true);
   console.log(`\nEnsilataus kylmällä välimuistilla (localhost, ${String(LOADS)} latausta, ${String(MEMBERS)} jäsentä), navigoinnin alusta näkyvään:`);
