@@ -99,13 +99,12 @@ export function filterKey(filter: Filter): unknown[] {
   return filter.map((c: Condition) => [c.field, c.verb, Array.isArray(c.value) && c.field === FILTER_OR ? filterKey(c.value as Filter) : (c.value ?? null)]);
 }
 
+/** An association's cache at the list version read when it was opened (nothing is kept when the version is unknown). */
 export interface Cached {
-  /** The association's list version, read before any data it keys; null: do not cache. */
-  version: string | null;
   get<T>(key: unknown): T | undefined;
   set(key: unknown, value: unknown, weight?: number): void;
-  /** Cached value of key, else computed and kept. */
-  through<T>(key: unknown, compute: () => Promise<T>): Promise<T>;
+  /** Cached value of key, else computed and kept, weighing `weight(value)` rows (1 by default). */
+  through<T>(key: unknown, compute: () => Promise<T>, weight?: (value: T) => number): Promise<T>;
 }
 
 /** Opens the association's cache at its current version (one small read). */
@@ -118,14 +117,13 @@ export async function openCached(db: Db, dialect: Dialect, tenantId: number): Pr
     if (version !== null) cache.set(tenantId, version, k(key), value, weight);
   };
   return {
-    version,
     get,
     set,
-    async through<T>(key: unknown, compute: () => Promise<T>): Promise<T> {
+    async through<T>(key: unknown, compute: () => Promise<T>, weight?: (value: T) => number): Promise<T> {
       const hit = get<T>(key);
       if (hit !== undefined) return hit;
       const value = await compute();
-      set(key, value);
+      set(key, value, weight?.(value));
       return value;
     },
   };

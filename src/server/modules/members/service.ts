@@ -298,21 +298,24 @@ export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts):
   // Read the list version before any data it keys (list-cache.ts).
   const cached = await openCached(deps.db, deps.dialect, tenant.id);
   const key = ['results', scopeKey(opts), opts.sort.field, opts.sort.dir, opts.offset, opts.limit, opts.columns];
-  const hit = cached.get<GetResultsReply>(key);
-  if (hit) return hit;
-  const model = await cachedModel(cached, deps, tenant.id);
-  const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
-  const countKey = ['count', scopeKey(opts)];
-  const { rows, total } = await list.pageWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }, cached.get<number>(countKey));
-  cached.set(countKey, total);
-  const applications = opts.pending
-    ? total
-    : opts.deleted
-      ? 0
-      : await cached.through(['applications', filterKey(opts.filter)], () => list.countApplications(ctx, opts.filter));
-  const reply = { results: await rowsOf(deps, tenant, model, rows, opts.columns), stats: { result_count: total, result_application_count: applications } };
-  cached.set(key, reply, Math.max(1, reply.results.length));
-  return reply;
+  return cached.through(
+    key,
+    async () => {
+      const model = await cachedModel(cached, deps, tenant.id);
+      const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
+      // The pages of one filter share its count.
+      const countKey = ['count', scopeKey(opts)];
+      const { rows, total } = await list.pageWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }, cached.get<number>(countKey));
+      cached.set(countKey, total);
+      const applications = opts.pending
+        ? total
+        : opts.deleted
+          ? 0
+          : await cached.through(['applications', filterKey(opts.filter)], () => list.countApplications(ctx, opts.filter));
+      return { results: await rowsOf(deps, tenant, model, rows, opts.columns), stats: { result_count: total, result_application_count: applications } };
+    },
+    (reply) => Math.max(1, reply.results.length),
+  );
 }
 
 export async function search(
@@ -324,13 +327,14 @@ export async function search(
   if (term.trim().length < opts.minChars) throw new ValidationError({ term: ['members_search_term_too_short'] }, { min: opts.minChars });
   const limit = opts.showAll ? 100 : 10;
   const cached = await openCached(deps.db, deps.dialect, tenant.id);
-  const key = ['search', term.trim(), opts.deleted, limit];
-  const hit = cached.get<{ results: MemberRow[]; more: boolean }>(key);
-  if (hit) return hit;
-  const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1 });
-  // Search hits show names and contact data only, so no field model is needed (keeps the hot path to one query).
-  const results = found.slice(0, limit).map((m) => ({ id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m), email: m.email, phone: m.phone }));
-  const reply = { results, more: found.length > limit };
-  cached.set(key, reply, Math.max(1, results.length));
-  return reply;
+  return cached.through(
+    ['search', term.trim(), opts.deleted, limit],
+    async () => {
+      const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1 });
+      // Search hits show names and contact data only, so no field model is needed (keeps the hot path to one query).
+      const results = found.slice(0, limit).map((m) => ({ id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m), email: m.email, phone: m.phone }));
+      return { results, more: found.length > limit };
+    },
+    (reply) => Math.max(1, reply.results.length),
+  );
 }
