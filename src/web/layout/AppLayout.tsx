@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type MutableRefObject, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PD_LOCALE } from '../../shared/constants';
@@ -20,7 +20,7 @@ import { PaymentNotice } from './PaymentNotice';
 import { navEntries } from './navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
-import { useFocusOnNavigation } from './useFocusOnNavigation';
+import { useFocusOnNavigation, useLandedPath } from './useFocusOnNavigation';
 import { useIsPhone } from './useIsPhone';
 import classes from './layout.module.css';
 
@@ -47,6 +47,7 @@ export function AppLayout() {
 function Shell({ session }: { session: SessionReply }) {
   const { t } = useTranslation();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const landed = useLandedPath();
   // The same query as BlockedNotice's: the menu shows a feature's pages only while it is on.
   const settings = useMemberSettings();
   const entries = navEntries(session.user, enabledFeatures(settings.data));
@@ -122,7 +123,7 @@ function Shell({ session }: { session: SessionReply }) {
             {/* A page's chunk loads inside the frame: the header and menu stay mounted meanwhile. */}
             <Suspense fallback={<PageLoader />}>
               <Outlet />
-              <PageFocus />
+              <PageFocus landed={landed} />
             </Suspense>
           </Container>
         </AppShell.Main>
@@ -135,8 +136,8 @@ function Shell({ session }: { session: SessionReply }) {
  * Moves focus to a new page's heading. Inside the page's Suspense boundary, so its effect
  * runs when the page has rendered, not while its chunk is still loading.
  */
-function PageFocus() {
-  useFocusOnNavigation();
+function PageFocus({ landed }: { landed: MutableRefObject<string> }) {
+  useFocusOnNavigation(landed);
   return null;
 }
 

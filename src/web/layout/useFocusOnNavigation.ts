@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type MutableRefObject, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { MAIN_CONTENT_ID } from './SkipLink';
 
@@ -11,15 +11,24 @@ import { MAIN_CONTENT_ID } from './SkipLink';
  */
 export const KEEP_FOCUS = { keepFocus: true } as const;
 
-export function useFocusOnNavigation(): void {
+/**
+ * The path focus was last settled for. The layout holds it, outside the page's Suspense
+ * boundary: a page whose chunk was still loading when the user moved on mounts its focus
+ * effect first on the new path, and must still see that as a navigation.
+ */
+export function useLandedPath(): MutableRefObject<string> {
+  const { pathname } = useLocation();
+  return useRef(pathname);
+}
+
+export function useFocusOnNavigation(landed: MutableRefObject<string>): void {
   const { pathname, state } = useLocation();
-  const previous = useRef(pathname);
 
   useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
+    if (landed.current === pathname) return;
+    landed.current = pathname;
     if ((state as Partial<typeof KEEP_FOCUS> | null)?.keepFocus) return;
     const heading = document.querySelector<HTMLElement>('[data-page-heading]');
     (heading ?? document.getElementById(MAIN_CONTENT_ID))?.focus();
-  }, [pathname, state]);
+  }, [landed, pathname, state]);
 }
