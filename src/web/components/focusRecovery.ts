@@ -30,3 +30,27 @@ export function recoverFocus(): boolean {
 export function recoverFocusSoon(): void {
   for (const ms of [0, 150, 500]) window.setTimeout(recoverFocus, ms);
 }
+
+/**
+ * Focuses an element as soon as it is rendered: a notification shown now mounts a moment
+ * later, longer on a slow device. Gives up after two seconds, or when the user presses a key
+ * or clicks first (then focus is theirs).
+ */
+export function focusOnceShown(selector: string): void {
+  let tries = 0;
+  const stop = () => {
+    window.clearInterval(timer);
+    window.removeEventListener('keydown', stop, true);
+    window.removeEventListener('pointerdown', stop, true);
+  };
+  const timer = window.setInterval(() => {
+    tries += 1;
+    const el = document.querySelector<HTMLElement>(selector);
+    if (el) {
+      el.focus();
+      stop();
+    } else if (tries >= 40) stop();
+  }, 50);
+  window.addEventListener('keydown', stop, true);
+  window.addEventListener('pointerdown', stop, true);
+}

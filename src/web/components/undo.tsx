@@ -7,7 +7,7 @@ import { isApiError } from '../api/errors';
 import { postUndo } from '../api/membersList';
 import { messageText } from '../i18n/messages';
 import i18n from '../i18n/setup';
-import { focusIsLost, recoverFocusSoon } from './focusRecovery';
+import { focusIsLost, focusOnceShown, recoverFocusSoon } from './focusRecovery';
 import { notifyError, notifySuccess } from './notify';
 
 // "Jäsen poistettu. Kumoa": a change that can be undone says so in a
@@ -87,7 +87,7 @@ function showConflict(queryClient: QueryClient, batchId: string, params: Record<
     ),
   });
   // The "Kumoa" button that had focus is gone with its notification.
-  window.setTimeout(() => document.querySelector<HTMLElement>(`[data-undo-keep="${batchId}"]`)?.focus(), 50);
+  focusOnceShown(`[data-undo-keep="${batchId}"]`);
 }
 
 /**
@@ -112,7 +112,7 @@ function focusUndoButton(batchId: string): void {
   }, 100);
   window.addEventListener('keydown', stop, true);
   window.addEventListener('pointerdown', stop, true);
-  window.setTimeout(() => button()?.focus(), 50);
+  focusOnceShown(`[data-undo-button="${batchId}"]`);
 }
 
 function showUndo(queryClient: QueryClient, message: string, batchId: string): void {

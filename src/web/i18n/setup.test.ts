@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import i18n, { switchLanguage } from './setup';
 
 // Finnish is bundled; Swedish and English are loaded by switchLanguage when first chosen.
 
 describe('switchLanguage', () => {
+  // Other tests of this process read Finnish texts.
+  afterAll(() => switchLanguage('fi'));
+
   it('starts with Finnish only, and loads a catalogue when it is switched to', async () => {
     expect(i18n.hasResourceBundle('fi', 'translation')).toBe(true);
     expect(i18n.hasResourceBundle('sv', 'translation')).toBe(false);

@@ -39,7 +39,7 @@ let measured = 0;
  * measuring document is replaced after this many characters of text, which bounds that
  * cache to some megabytes; a new one costs ~90 ms (font parsing), so not per layout.
  */
-const MEASURE_BUDGET_CHARS = 500_000;
+export const MEASURE_BUDGET_CHARS = 500_000;
 
 /** A document used only for font metrics (never written out), shared by layouts; `chars` is the text about to be measured. */
 export function measuringDocument(chars: number): PDFKit.PDFDocument {
