@@ -77,8 +77,7 @@ async function expectRingOnFocus(page: Page, input: Locator, what: string): Prom
 }
 
 test('näkyvä kohdistus virheellisessä ja kelvollisessa kentässä, päivämäärä numeronäppäimistöltä', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto(`/members/${String(memberId)}/edit`);
+  await loginAsAdmin(page, `/members/${String(memberId)}/edit`);
   const date = page.getByRole('textbox', { name: DATE_FIELD.label });
   await expect(date).toBeVisible();
   await expectAccessible(page, 'jäsenen muokkaus');
@@ -112,8 +111,7 @@ test('näkyvä kohdistus virheellisessä ja kelvollisessa kentässä, päivämä
 });
 
 test('käyttäjävalikon nimi alkaa näkyvällä tekstillä, pikahaun korostettu osuma on luettava', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/members');
+  await loginAsAdmin(page, '/members');
   // WCAG 2.5.3: the accessible name contains (here: starts with) the visible name.
   const userMenu = page.getByRole('button', { name: /, käyttäjävalikko$/ });
   const visible = (await userMenu.locator('p').innerText()).trim();
@@ -138,8 +136,7 @@ test('käyttäjävalikon nimi alkaa näkyvällä tekstillä, pikahaun korostettu
 });
 
 test('vaalean painikkeen teksti on luettava myös hiiren ollessa päällä', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/members/applications');
+  await loginAsAdmin(page, '/members/applications');
   const back = page.getByRole('link', { name: 'Takaisin jäsenlistaan' });
   await back.hover();
   // The hover colour is a background transition: measure once it has settled.
@@ -154,8 +151,7 @@ test('vaalean painikkeen teksti on luettava myös hiiren ollessa päällä', asy
 
 test('puhelimella jäsenlista kortteina ja pikahaku valikossa', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await loginAsAdmin(page);
-  await page.goto(`/members?filter=${encodeURIComponent(JSON.stringify([{ field: 'lastname', verb: 'eq', value: LASTNAME }]))}`);
+  await loginAsAdmin(page, `/members?filter=${encodeURIComponent(JSON.stringify([{ field: 'lastname', verb: 'eq', value: LASTNAME }]))}`);
   const cards = page.getByRole('list', { name: 'Jäsenlista' });
   await expect(cards.getByRole('listitem')).toHaveCount(3);
   await expect(page.getByTestId('members-table')).toHaveCount(0);

@@ -198,8 +198,7 @@ test('jonossa olevat viestit perutaan vahvistuksen jälkeen', async ({ page, req
   const emails = [`jono.a.${RUN}@example.fi`, `jono.b.${RUN}@example.fi`];
   for (const [i, email] of emails.entries()) await newMember(api, { firstname: ['Jaana', 'Jussi'][i], lastname, email });
 
-  await loginAsAdmin(page);
-  await page.goto('/announcements/new');
+  await loginAsAdmin(page, '/announcements/new');
   await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Peruttava ${RUN}`);
   await page.getByRole('textbox', { name: 'Teksti' }).click();
   await page.keyboard.type('Tämä jää jonoon.');
@@ -300,8 +299,7 @@ test('kirje: tallennetun luonnoksen sivut kuvina ja koko kirje PDF:nä', async (
     address_city: 'Helsinki',
   });
 
-  await loginAsAdmin(page);
-  await page.goto('/announcements/new');
+  await loginAsAdmin(page, '/announcements/new');
   await page.getByLabel('Kirje').check({ force: true });
   await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Jäsenkirje ${RUN}`);
   await page.getByRole('textbox', { name: 'Teksti' }).click();
@@ -360,8 +358,7 @@ test('maksuton PDF-tiedote lähtee heti: ilmoitus ja tiedotteen sivu', async ({ 
   const lastname = `Tulostaja${RUN}`;
   await newMember(api, { firstname: 'Paula', lastname, address_street: 'Kauppakatu 2', address_zip: '40100', address_city: 'Jyväskylä' });
 
-  await loginAsAdmin(page);
-  await page.goto('/announcements/new');
+  await loginAsAdmin(page, '/announcements/new');
   await page.getByLabel('PDF (tulosta itse)').check({ force: true });
   const subject = `Tulostettava ${RUN}`;
   await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(subject);
@@ -387,8 +384,7 @@ test('huijausviesti: esikatselu estää lähetyksen, ja estetty yhdistys näkee 
   await newMember(api, { firstname: 'Hilkka', lastname, email: `hilkka.${RUN}@example.fi` });
   const scam = 'Tilisi suljetaan. Syötä pankkitunnuksesi ja tunnuslukusi heti.';
 
-  await loginAsAdmin(page);
-  await page.goto('/announcements/new');
+  await loginAsAdmin(page, '/announcements/new');
   await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Tärkeä ${RUN}`);
   await page.getByRole('textbox', { name: 'Teksti' }).click();
   await page.keyboard.type(scam);

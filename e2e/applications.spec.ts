@@ -40,8 +40,7 @@ test('jäsenhakemukset: lomakkeen osoite jäsenalueelta, sisäinen kenttä pois 
   await emptyQueue(request, api);
 
   // --- Point 7: from the members area, with no applications ---
-  await loginAsAdmin(page);
-  await page.goto('/members');
+  await loginAsAdmin(page, '/members');
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenet' })).toBeVisible();
   await expect(page.getByTestId('application-count')).toHaveCount(0);
   await expectAccessible(page, 'jäsenet');

@@ -20,8 +20,7 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 60
 }
 
 test('pankkivaltuutus: tilin lisäys, virheet kenttien alla, poisto näppäimistöllä', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/config/settings');
+  await loginAsAdmin(page, '/config/settings');
   const tab = page.getByRole('navigation', { name: 'Asetusten osiot' }).getByRole('link', { name: 'Pankkivaltuutus' });
   await tabTo(page, tab);
   await page.keyboard.press('Enter');

@@ -125,8 +125,7 @@ test('pankkimaksut: tiliote, ehdotuksen hyväksyntä, kirjaus, yhdistetty maksu,
   fs.writeFileSync(file, statement);
 
   // From the invoices to the payments page.
-  await loginAsAdmin(page);
-  await page.goto('/invoices');
+  await loginAsAdmin(page, '/invoices');
   await page.getByRole('link', { name: 'Pankkimaksut' }).click();
   await expect(page).toHaveURL(/\/invoices\/payments$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pankkimaksut' })).toBeVisible();

@@ -34,8 +34,7 @@ test('suostumus: kenttä, jäsen antaa kuvausluvan, rajaus ”on annettu” list
   await api.post('settings/save', { scope_: 'organisation', name_: 'Demoyhdistys ry', reply_to_email: 'hallitus@demoyhdistys.fi', business_id: '0112038-9' });
 
   // The admin adds the field in the field editor.
-  await loginAsAdmin(page);
-  await page.goto('/config/fields/add');
+  await loginAsAdmin(page, '/config/fields/add');
   await expect(page.getByRole('heading', { level: 1, name: 'Lisää kenttä' })).toBeVisible();
   await page.getByLabel('Nimi lomakkeella').fill('Kuvauslupa');
   await page.getByLabel('Tyyppi').selectOption({ label: 'Suostumus' });

@@ -33,8 +33,7 @@ test('ylläpitäjä lataa henkilön tiedot JSON- ja PDF-tiedostona, jäsen pyyt�
   await api.post(`members/${String(created.id)}`, { address_city: 'Kuopio' });
 
   // The admin on the member's page.
-  await loginAsAdmin(page);
-  await page.goto(`/members/${String(created.id)}/edit`);
+  await loginAsAdmin(page, `/members/${String(created.id)}/edit`);
   await expect(page.getByRole('heading', { level: 1, name: `Tiina ${lastname}` })).toBeVisible();
   await page.getByRole('button', { name: 'Lataa henkilön tiedot' }).click();
   await expect(page.getByRole('link', { name: 'JSON-tiedosto (koneluettava)' })).toBeVisible();

@@ -93,8 +93,7 @@ test('tallennettu suodatin: tallenna jäsenlistassa, valitse listassa ja viennis
   const filter: Filter = [{ field: 'lastname', verb: 'eq', value: lastname }];
   const name = `Juniorit ${RUN}`;
 
-  await loginAsAdmin(page);
-  await page.goto(`/members?filter=${filterToParam(filter)}`);
+  await loginAsAdmin(page, `/members?filter=${filterToParam(filter)}`);
   await expect(page.getByTestId('member-count')).toHaveText('3 jäsentä');
   await page.getByRole('button', { name: 'Tallenna suodatin' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tallenna suodatin' });
@@ -138,8 +137,7 @@ test('ryhmän sivu näyttää jäsenet ja linkin rajattuun jäsenlistaan', async
     });
   }
 
-  await loginAsAdmin(page);
-  await page.goto(`/config/groups/${String(group.id)}`);
+  await loginAsAdmin(page, `/config/groups/${String(group.id)}`);
   const section = page.getByTestId('group-members');
   await expect(section.getByRole('heading', { name: 'Ryhmän jäsenet' })).toBeVisible();
   const table = section.getByRole('table', { name: `Ryhmän ”Kuoro ${RUN}” jäsenet` });

@@ -242,8 +242,7 @@ test('pääkäyttäjä hakee omaa kulukorvaustaan ja voi muuttaa sitä, kun se o
   const api = await signIn(request);
   const before = await saveEclaim(api, { eclaim_enabled: true });
   try {
-    await loginAsAdmin(page);
-    await page.goto('/expenseclaim/new');
+    await loginAsAdmin(page, '/expenseclaim/new');
     await page.getByLabel('Hakemuksen kuvaus').fill(`Pääkäyttäjän matka ${RUN}`);
     await page.getByLabel('Tilinumero (IBAN)').fill('FI2112345600000785');
     await page.getByRole('button', { name: 'Lisää kilometrikorvaus' }).click();

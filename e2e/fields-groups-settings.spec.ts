@@ -198,8 +198,7 @@ test('jäsenen lisääminen tyhjällä pakollisella lisäkentällä: Tallenna si
 });
 
 test('kentän muokkaus: tyypin vaihto estetään, käytössä olevan vaihtoehdon poisto ja kentän poisto kysyvät ensin', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/config/fields');
+  await loginAsAdmin(page, '/config/fields');
 
   // A fixed field: label and visibility can change, not the identifier or type; no delete.
   await fieldRows(page).getByRole('link', { name: 'Etunimi' }).click();
@@ -383,8 +382,7 @@ test('asetukset: virheellinen tilinumero suomeksi kentän alla, oikea tallentuu 
 
 test('hallituksen jäsen näkee ryhmät ja voi pyytää ryhmäpostin lähetysoikeutta', async ({ page }) => {
   const board = { email: 'hallitus.jasen@example.fi', password: 'Hallitus-Salasana-2026' };
-  await loginAsAdmin(page);
-  await page.goto('/members/add');
+  await loginAsAdmin(page, '/members/add');
   await page.getByLabel('Etunimi').fill('Heikki');
   await page.getByLabel('Sukunimi').fill('Hallitus');
   await page.getByLabel('Sähköposti', { exact: true }).fill(board.email);
@@ -425,8 +423,7 @@ test('hallituksen jäsen näkee ryhmät ja voi pyytää ryhmäpostin lähetysoik
 });
 
 test('kielen vaihto käyttäjävalikosta säilyy ja palaa samalle sivulle', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/config/groups');
+  await loginAsAdmin(page, '/config/groups');
   await page.getByRole('button', { name: /, käyttäjävalikko$/ }).click();
   await page.getByRole('menuitem', { name: 'Svenska' }).click();
   await expect(page).toHaveURL('/config/groups');

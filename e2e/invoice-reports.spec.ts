@@ -60,8 +60,7 @@ async function expectPdf(file: Download): Promise<void> {
 }
 
 test('invoice report: the period, the table and totals, the downloads and the references', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/invoices/report');
+  await loginAsAdmin(page, '/invoices/report');
   await expect(page.getByRole('heading', { level: 1, name: 'Laskuraportti' })).toBeVisible();
   await expect(page).toHaveTitle(/Laskuraportti/);
   const row = page.getByTestId('report-row').filter({ hasText: SUBJECT });
@@ -106,8 +105,7 @@ test('invoice report: the period, the table and totals, the downloads and the re
 });
 
 test('sales invoice list: today by default, another period, downloads', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/invoices/report');
+  await loginAsAdmin(page, '/invoices/report');
   await page.getByRole('navigation', { name: 'Laskujen raportit' }).getByRole('link', { name: 'Myyntilaskuluettelo' }).click();
   await expect(page).toHaveURL(/\/invoices\/sales_invoice_list$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Myyntilaskuluettelo' })).toBeVisible();
@@ -126,8 +124,7 @@ test('sales invoice list: today by default, another period, downloads', async ({
 });
 
 test('accounts receivable: open on today, nothing before the invoices, downloads', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/invoices/accounts_receivable');
+  await loginAsAdmin(page, '/invoices/accounts_receivable');
   await expect(page.getByRole('heading', { level: 1, name: 'Myyntisaamiset' })).toBeVisible();
   const mine = page.getByTestId('receivables-row').filter({ hasText: `Raportti${RUN}` });
   await expect(mine).toHaveCount(2);

@@ -248,8 +248,7 @@ test('yli 9 999 euron lasku kysyy vahvistuksen; rivivirhe näkyy rivin kentän a
   await readyToInvoice(api);
   const lastname = `Suurlasku${RUN}`;
   await api.post('members/new', { firstname: 'Sulo', lastname, email: `sulo.${RUN}@example.fi`, bypass_required_fields: true });
-  await loginAsAdmin(page);
-  await page.goto('/invoices/new');
+  await loginAsAdmin(page, '/invoices/new');
   await page.getByRole('textbox', { name: 'Otsikko', exact: true }).fill(`Iso lasku ${RUN}`);
   await page.getByRole('textbox', { name: 'Selite' }).fill('Tilavuokra');
   await page.getByRole('textbox', { name: 'Summa (€)' }).fill('12,345');

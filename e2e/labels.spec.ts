@@ -37,8 +37,7 @@ test('jäsennumero ja jäsen alkaen: sarakkeina järjestettävissä, lomakkeella
     ids.push((await api.post<{ id: number }>('members/new', { firstname: first, lastname, email: `${first.toLowerCase()}.${stamp}@example.fi`, ...extra })).id);
   }
 
-  await loginAsAdmin(page);
-  await page.goto(`/members?filter=${filterToParam([{ field: 'lastname', verb: 'eq', value: lastname }])}`);
+  await loginAsAdmin(page, `/members?filter=${filterToParam([{ field: 'lastname', verb: 'eq', value: lastname }])}`);
   const table = page.getByRole('table', { name: 'Jäsenlista' });
   await expect(table.locator('tbody tr')).toHaveCount(3);
 
@@ -87,8 +86,7 @@ test('tunniste lisäasetuksissa; loki kertoo näkyvyyden muutoksen sanoin', asyn
   const label = `Nimikoe ${stamp}`;
   const field = await api.post<{ id: number }>('fields/new', { name, label, type: 'text', visibility: 2 });
 
-  await loginAsAdmin(page);
-  await page.goto('/config/fields');
+  await loginAsAdmin(page, '/config/fields');
   // The field list names fields by label only.
   await expect(page.getByRole('link', { name: label })).toBeVisible();
   await expect(page.getByText(name)).toHaveCount(0);

@@ -16,8 +16,7 @@ test('jäsenkortin ulkoasu: ryhmä, kentät, logo esikatselussa, tallennus ja SV
   await api.post('groups/new', { name: `e2e_kortti_${RUN}`, label: GROUP });
   const logo = await sharp({ create: { width: 120, height: 60, channels: 4, background: { r: 10, g: 90, b: 160, alpha: 1 } } }).png().toBuffer();
 
-  await loginAsAdmin(page);
-  await page.goto('/config/settings');
+  await loginAsAdmin(page, '/config/settings');
   await page.getByRole('navigation', { name: 'Asetusten osiot' }).getByRole('link', { name: 'Jäsenkortti' }).click();
   await expect(page).toHaveURL(/\/config\/settings_membercard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenkortin asetukset' })).toBeVisible();

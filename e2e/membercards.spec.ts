@@ -56,8 +56,7 @@ test('jäsenkortit tekstiviestillä ryhmälle, kortti puhelimessa, QR-koodi skan
   await creditBalance(server.dataDir, '1,00');
 
   // The card designed in the browser: the group, and a logo (re-encoded by the server).
-  await loginAsAdmin(page);
-  await page.goto('/config/settings_membercard');
+  await loginAsAdmin(page, '/config/settings_membercard');
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenkortin asetukset' })).toBeVisible();
   const groups = page.getByRole('combobox', { name: 'Ryhmät, joiden jäsenet saavat kortin' });
   await groups.fill(`Kortilliset ${RUN}`);

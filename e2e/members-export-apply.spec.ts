@@ -48,8 +48,7 @@ test('vienti: rajatut jäsenet Excel- ja CSV-tiedostoon, valitut sarakkeet muist
   for (const seed of seeds) await api.post('members/new', { ...seed, bypass_required_fields: true });
 
   const filter = [{ field: 'lastname', verb: 'starts', value: tag }];
-  await loginAsAdmin(page);
-  await page.goto(`/member_export/${encodeURIComponent(JSON.stringify(filter))}`);
+  await loginAsAdmin(page, `/member_export/${encodeURIComponent(JSON.stringify(filter))}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenten vienti' })).toBeVisible();
   await expect(page).toHaveTitle(`Jäsenten vienti – ${ASSOCIATION_NAME}`);
   await expect(page.getByTestId('export-count')).toHaveText('Tiedostoon tulee 3 jäsentä.');
@@ -174,8 +173,7 @@ test('jäsenhakemus: julkinen lomake, hyväksyntä, kaksoiskappale, hylkäys ja 
   });
 
   // --- The site admin ---
-  await loginAsAdmin(page);
-  await page.goto('/members/applications');
+  await loginAsAdmin(page, '/members/applications');
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenhakemukset' })).toBeVisible();
   const table = page.getByTestId('applications-table');
   const row = table.getByRole('row').filter({ hasText: applicant.lastname });

@@ -126,8 +126,7 @@ test('pikahaku ja yläpalkin haku löytävät jäsenen', async ({ page }) => {
 });
 
 test('rajaus TAI-ryhmällä, järjestys ja rajaus osoitteessa', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/members');
+  await loginAsAdmin(page, '/members');
   await page.getByRole('button', { name: 'Lisää ehto' }).click();
   await expect(page.getByLabel('Kenttä, ehto 1')).toBeFocused();
   await page.getByLabel('Kenttä, ehto 1').selectOption({ label: 'Sukunimi' });
@@ -177,8 +176,7 @@ test('rajaus TAI-ryhmällä, järjestys ja rajaus osoitteessa', async ({ page })
 });
 
 test('joukkomuokkaus lisää rajatut ryhmään, ja kumoaminen palauttaa', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto(listUrl(turkuOrOulu));
+  await loginAsAdmin(page, listUrl(turkuOrOulu));
   await expect(memberCount(page)).toHaveText('100 jäsentä');
   await page.getByRole('link', { name: 'Joukkomuokkaa rajatut' }).click();
   await expect(page).toHaveURL(/\/members\/bulkedit\//);
@@ -270,8 +268,7 @@ test('kumoaminen, kun jäsentä on muutettu välillä: muut kumotaan, muutettu j
 });
 
 test('poisto ilmoituksen kumoamisella ja palautus poistetuista jäsenistä', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/members');
+  await loginAsAdmin(page, '/members');
   await page.getByLabel('Pikahaku').fill('akerb');
   const results = page.getByRole('table', { name: 'Hakutulokset' });
   await results.getByRole('button', { name: 'Toiminnot: Sointu Åkerblom' }).click();
@@ -317,8 +314,7 @@ test('poisto ilmoituksen kumoamisella ja palautus poistetuista jäsenistä', asy
 });
 
 test('Kaikki-sivukoko näyttää vain näkyvät rivit ja hakee loput vieritettäessä', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto(listUrl(byLastname));
+  await loginAsAdmin(page, listUrl(byLastname));
   await expect(memberCount(page)).toHaveText(`${String(SEEDED)} jäsentä`);
   await page.getByLabel('Jäseniä sivulla').selectOption({ label: 'Kaikki' });
   const scroller = page.getByTestId('members-virtual-scroll');

@@ -201,8 +201,7 @@ test('50 € saldoa testipankista, kuitti, tiedote saldolla, maksut ja vuoden xl
 test('suosittelu, ja peruttu maksu päätyy virhesivulle ja onnistuu uudelleen yritettynä', async ({ page, request }) => {
   const api = await signIn(request);
   await readyToPay(api);
-  await loginAsAdmin(page);
-  await page.goto('/balance/buy');
+  await loginAsAdmin(page, '/balance/buy');
 
   // Sharing the service: emails by line or comma; each is referred once.
   const friend = `ystava.${RUN}@example.fi`;

@@ -46,8 +46,7 @@ async function expectNotification(page: Page, text: string | RegExp): Promise<vo
 }
 
 test('säilytysajat, mitä on erääntymässä ja vuoden 2019 kirjanpitoaineiston poisto', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/config/settings_retention');
+  await loginAsAdmin(page, '/config/settings_retention');
   await expect(page.getByRole('heading', { level: 1, name: 'Tietojen säilytys' })).toBeVisible();
   await expect(page).toHaveTitle(/^Tietojen säilytys – /);
   await expect(page.getByLabel('Poistettujen jäsenten pysyvä poisto')).toHaveValue('0');

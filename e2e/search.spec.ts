@@ -73,8 +73,7 @@ test('laskun viitteellä yläpalkin haussa: osuma Laskut-otsikon alla, valinta n
 });
 
 test('hakusivu /search/invoices/<viite>: välilehdet osumamäärineen ja laskun rivi linkkinä', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto(`/search/invoices/${encodeURIComponent(printed(reference))}`);
+  await loginAsAdmin(page, `/search/invoices/${encodeURIComponent(printed(reference))}`);
   await expect(page.getByRole('heading', { level: 1, name: `Haku: ”${printed(reference)}”` })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`Haku: ”${printed(reference)}”`));
   await expect(page.getByRole('searchbox', { name: 'Hakusana' })).toHaveValue(printed(reference));

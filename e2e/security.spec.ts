@@ -239,8 +239,7 @@ test('palautuskoodi, kaksivaiheisen tunnistautumisen poisto ja istuntojen sulkem
     await siiri.getByRole('button', { name: 'Vahvista ja kirjaudu' }).click();
     await expect(siiri).toHaveURL('/');
 
-    await loginAsAdmin(page);
-    await page.goto('/config/security');
+    await loginAsAdmin(page, '/config/security');
     const row = adminRow(page, SIIRI);
     await expect(row.getByTestId('site-admin-sessions')).toHaveText('1');
 

@@ -70,8 +70,7 @@ test('vienti pitkällä suodattimella lataa tiedoston, ja virhe näkyy bannerina
   ];
   expect(encodeURIComponent(JSON.stringify(filter)).length).toBeGreaterThan(300);
 
-  await loginAsAdmin(page);
-  await page.goto(`/member_export/${filterToParam(filter)}`);
+  await loginAsAdmin(page, `/member_export/${filterToParam(filter)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Jäsenten vienti' })).toBeVisible();
   await expect(page.getByTestId('export-count')).toHaveText('Tiedostoon tulee 2 jäsentä.');
   await expectAccessible(page, 'vienti, pitkä suodatin');
@@ -104,8 +103,7 @@ test('joukkomuokkaus: fokus pysyy valinnassa, tyhjennys on oma valintansa, kumoa
   const inCity = (city: string) => countOf(api, [...mine, { field: 'address_city', verb: 'eq', value: city }]);
   const cleared = () => countOf(api, [...mine, { field: 'address_city', verb: 'empty' }]);
 
-  await loginAsAdmin(page);
-  await page.goto(`/members/bulkedit/${filterToParam(mine)}`);
+  await loginAsAdmin(page, `/members/bulkedit/${filterToParam(mine)}`);
   await expect(page.getByTestId('bulk-count')).toHaveText('Rajaus koskee 3 jäsentä.');
 
   // Ticking "Muuta" leaves focus where it is; Tab reaches the value next.

@@ -56,8 +56,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 const memberCount = (page: Page) => page.getByTestId('member-count');
 
 test('rajaus sähköpostin tilalla, tila sarakkeena ja jäsenen sivulla', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/members');
+  await loginAsAdmin(page, '/members');
 
   await page.getByRole('button', { name: 'Lisää ehto' }).click();
   await page.getByLabel('Kenttä, ehto 1').selectOption({ label: 'Sukunimi' });
@@ -117,8 +116,7 @@ test('rajaus sähköpostin tilalla, tila sarakkeena ja jäsenen sivulla', async 
 });
 
 test('jäsentä, jolle on lähdössä sähköpostia, ei voi poistaa', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto(`/members/${String(queuedId)}/edit`);
+  await loginAsAdmin(page, `/members/${String(queuedId)}/edit`);
   await page.getByRole('button', { name: 'Poista' }).click();
   const dialog = page.getByRole('dialog', { name: `Poistetaanko ${QUEUED.firstname} ${LASTNAME}?` });
   await dialog.getByRole('button', { name: 'Poista' }).click();

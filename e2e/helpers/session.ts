@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './admin';
+import { signIn } from './adminApi';
 
 /** Fills and sends the login form on the current /@login page. */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
@@ -8,10 +8,16 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
 }
 
-/** Logs in as the demo admin from a fresh /@login and waits for the dashboard. */
-export async function loginAsAdmin(page: Page): Promise<void> {
-  await page.goto('/@login');
-  await submitLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
+/**
+ * Signs the page in as the demo admin through the API (the login form has its own journey,
+ * auth.spec.ts) and opens `landing`: the dashboard by default, whose heading it waits for.
+ * Another landing is opened as `page.goto` would, so a journey that starts elsewhere does not
+ * load the dashboard first.
+ */
+export async function loginAsAdmin(page: Page, landing = '/'): Promise<void> {
+  await signIn(page.request);
+  await page.goto(landing);
+  if (landing !== '/') return;
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
