@@ -4,22 +4,22 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN } from './e2e/helpers/admin';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/helpers/chromium';
+import { E2E_WORKERS, e2eBaseUrl, e2eDataDir, e2ePort } from './e2e/helpers/server';
 
-// e2e journeys against a real server process with an empty data directory.
-// The server serves the production build from dist/web, so build the web app first.
-
-const PORT = Number(process.env.SEURA_E2E_PORT ?? 3197); // helpers working side by side pick their own
-const baseURL = `http://127.0.0.1:${PORT}`;
+// e2e journeys against real server processes with empty data directories: one server per
+// worker (helpers/server.ts), so each serves one journey at a time as a single one did. The
+// journeys wait on the browser and the server more than they compute, so two workers share
+// two cores well. The servers serve the production build from dist/web: build it first.
 
 // The config is evaluated in the runner and again in each worker; the env variable
 // keeps them on one directory (workers inherit the runner's environment).
 process.env.SEURA_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'seura-e2e-'));
-const dataDir = process.env.SEURA_E2E_DATA_DIR;
+const slots = Array.from({ length: E2E_WORKERS }, (_, slot) => slot);
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  workers: 1,
+  workers: E2E_WORKERS,
   fullyParallel: false,
   retries: 0,
   reporter: 'list',
@@ -27,7 +27,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   globalTeardown: './e2e/global-teardown.ts',
   use: {
-    baseURL,
+    // In a worker, its own server's.
+    baseURL: e2eBaseUrl(),
     locale: 'fi-FI',
     timezoneId: 'Europe/Helsinki',
     // No fades: axe then never measures a notice or modal halfway through one.
@@ -38,21 +39,21 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
+  webServer: slots.map((slot) => ({
     command: 'node --import tsx src/server/main.ts',
-    url: `${baseURL}/api/1/health`,
+    url: `${e2eBaseUrl(slot)}/api/1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(PORT),
+      PORT: String(e2ePort(slot)),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: e2eDataDir(slot),
       SEURA_ADMIN_EMAIL: E2E_ADMIN.email,
       SEURA_ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every reply the journeys get is checked against its contract.
       SEURA_CHECK_REPLIES: '1',
     },
-  },
+  })),
 });

@@ -11,7 +11,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: onPostgres ? PG_SUITE : ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-    testTimeout: 20_000,
+    // A cap for a hung test, not a speed goal (those live in bench/): beside the journeys, at a
+    // lower priority, a PDF or a child process can take several times its idle time.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // One module graph per worker, not per file: importing the server anew for each of 235

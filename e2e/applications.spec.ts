@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
+import { e2eDataDir } from './helpers/server';
 
 // Applications in the browser: with no applications, the admin finds the
 // applications page and the form's public address from the members area; an internal
@@ -148,7 +149,7 @@ test('jäsenhakemukset: lomakkeen osoite jäsenalueelta, sisäinen kenttä pois 
   await expectAccessible(page, 'jäsenen historia korjauksen jälkeen');
 
   // Without SMTP the server writes mail to DATA_DIR/outbox: the confirmation and the approval.
-  const outbox = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = path.join(e2eDataDir(), 'outbox');
   const mine = fs
     .readdirSync(outbox)
     // Only mails: the outbox also holds sms/ and letters/ directories once messages go out.

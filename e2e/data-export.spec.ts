@@ -6,13 +6,14 @@ import { type ApiField, requiredCustomValues, signIn } from './helpers/adminApi'
 import { expectAccessible } from './helpers/axe';
 import { editLinkFromOutbox } from './helpers/outbox';
 import { loginAsAdmin, submitLogin } from './helpers/session';
+import { e2eDataDir } from './helpers/server';
 
 // A person's data export (GDPR Art. 15): the admin downloads one member's data as JSON and
 // PDF from the member's page and opens both; the member asks for their own copy on their
 // edit page and it is mailed to them (the outbox) with both files attached.
 
 const RUN = Date.now().toString(36);
-const OUTBOX = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'outbox');
+const OUTBOX = path.join(e2eDataDir(), 'outbox');
 const PASSWORD = 'Tietopyyntö-Salasana-2026';
 
 test('ylläpitäjä lataa henkilön tiedot JSON- ja PDF-tiedostona, jäsen pyytää kopion omista tiedoistaan', async ({ page, request, browser }) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
+import { e2eDataDir } from './helpers/server';
 import { loginAsAdmin } from './helpers/session';
 import { ASSOCIATION_NAME } from './helpers/admin';
 import { deliveryToken } from '../src/server/modules/outbox/tokens';
@@ -11,7 +12,7 @@ import { deliveryToken } from '../src/server/modules/outbox/tokens';
 // opens a letter's preview (PDF and page image). The messages are written straight into the
 // server's database, as the composer and the outbox would leave them (they have their own journeys).
 
-const dataDir = process.env.SEURA_E2E_DATA_DIR ?? '';
+const dataDir = e2eDataDir();
 
 function withDb<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(path.join(dataDir, 'seura.sqlite'));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
+import { e2eDataDir } from './helpers/server';
 import { signIn } from './helpers/adminApi';
 import { loginAsAdmin } from './helpers/session';
 import { openSqlite } from '../src/server/db/kysely';
@@ -13,7 +14,7 @@ import { datedInvoice } from '../src/server/test/factories/accounting';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-const dbFile = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'seura.sqlite');
+const dbFile = path.join(e2eDataDir(), 'seura.sqlite');
 let invoiceId = 0;
 let removedId = 0;
 

@@ -6,6 +6,7 @@ import { queueDeliveries } from '../src/server/modules/outbox/queue-repo';
 import { signIn } from './helpers/adminApi';
 import { expectAccessible } from './helpers/axe';
 import { loginAsAdmin } from './helpers/session';
+import { e2eDataDir } from './helpers/server';
 
 // Email up-to-dateness in the register: a member whose email bounced is found by filtering
 // the list on "Sähköpostin tila on Palautunut", the state shows as a column, and the member
@@ -32,7 +33,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   [bouncedId, queuedId] = [made[0]!.id, made[1]!.id];
   await request.dispose();
 
-  const handle = openSqlite(path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'seura.sqlite'));
+  const handle = openSqlite(path.join(e2eDataDir(), 'seura.sqlite'));
   try {
     const db = handle.db;
     const { tenant_id } = await db.selectFrom('members').select('tenant_id').where('id', '=', bouncedId).executeTakeFirstOrThrow();

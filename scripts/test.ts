@@ -7,9 +7,9 @@ import { postgresAvailable, startCluster, type Cluster } from './pg-cluster';
 // `npm test`: every suite, stopping at the first failure.
 // `npm test -- unit pg` runs only the named steps.
 // Typecheck and lint run side by side, then the build. The browser journeys are the long
-// step (one browser and one server use about half of the two cores a CI machine has), so the
-// Vitest suites run beside them on one worker each, SQLite first, then PostgreSQL, with
-// their output after the journeys'. That keeps the whole run well within its 20 minutes.
+// step (two workers, each with a browser and a server of its own, waiting on them more than
+// computing), so the Vitest suites run beside them at a lower priority on one worker each,
+// SQLite first, then PostgreSQL, with their output after the journeys'.
 
 const CHROMIUM = '/usr/bin/chromium';
 type Step = { name: string; title: string; run: () => Promise<boolean> | boolean };
@@ -40,7 +40,9 @@ function ensureChromium(): boolean {
 function inBackground(args: string[], env: Record<string, string> = {}): { done: Promise<boolean>; log: string } {
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seura-test-log-')), 'out.log');
   const out = fs.openSync(log, 'w');
-  const child = spawn('npx', ['--no-install', ...args], { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+  // At a lower priority: the journeys beside them wait on the browser and the servers, and a
+  // journey kept waiting for the CPU is the whole run kept waiting.
+  const child = spawn('nice', ['-n', '10', 'npx', '--no-install', ...args], { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
   const done = new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0))).finally(() => fs.closeSync(out));
   return { done, log };
 }

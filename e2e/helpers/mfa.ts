@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { SignedInApi } from './adminApi';
+import { e2eDataDir } from './server';
 
 // Two-factor authentication in e2e journeys: codes from a key the page shows, a login
 // through the API that answers the 2FA steps, and the reset code from the mail outbox.
@@ -19,17 +20,17 @@ export const knownKeys = new Map<string, string>();
 const normalise = (key: string) => key.replace(/\s+/g, '').toUpperCase();
 
 /**
- * A code for `key` from a time step not used before by `account` (an email): waits for
- * the next 30-second window when this one's was already given (the server would refuse it).
+ * A code for `key` from a time step not used before by `account` (an email). The server takes
+ * a code one step either side of its clock (security/totp.ts), so a step ahead is given at once;
+ * only a second code within the same step waits, for the next 30-second window.
  */
 export async function totpCode(key: string, account: string): Promise<string> {
   const secret = normalise(key);
-  let step = Math.floor(Date.now() / PERIOD_MS);
   const last = usedSteps.get(account);
-  if (last !== undefined && step <= last) {
-    step = last + 1;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, step * PERIOD_MS - Date.now() + 300)));
-  }
+  const step = Math.max(Math.floor(Date.now() / PERIOD_MS), last === undefined ? 0 : last + 1);
+  // The moment `step` is at most one ahead of the server's clock, with a margin.
+  const usableFrom = (step - 1) * PERIOD_MS + 300;
+  if (Date.now() < usableFrom) await new Promise((resolve) => setTimeout(resolve, usableFrom - Date.now()));
   usedSteps.set(account, step);
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: step * PERIOD_MS + 1 });
 }
@@ -73,9 +74,7 @@ export async function signInWithMfa(request: APIRequestContext, who: { email: st
 
 /** The reset code of the newest mail to `email` in the server's outbox (DATA_DIR/outbox). */
 export function resetCodeFromOutbox(email: string): string {
-  const dataDir = process.env.SEURA_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('SEURA_E2E_DATA_DIR is not set');
-  const outbox = path.join(dataDir, 'outbox');
+  const outbox = path.join(e2eDataDir(), 'outbox');
   const files = fs
     .readdirSync(outbox)
     .filter((f) => f.endsWith('.eml'))

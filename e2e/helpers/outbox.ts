@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { e2eDataDir } from './server';
 
-// The shared e2e server writes mail as .eml files in DATA_DIR/outbox (no SMTP): journeys
+// The worker's e2e server writes mail as .eml files in DATA_DIR/outbox (no SMTP): journeys
 // that follow a link sent by mail (password reset, personal edit links) read it from there.
 
-const OUTBOX = path.join(process.env.SEURA_E2E_DATA_DIR ?? '', 'outbox');
+const OUTBOX = path.join(e2eDataDir(), 'outbox');
 
 /** Quoted-printable bodies wrap long lines ("=\n") and escape bytes ("=C3=A4"). */
 function decodeQuotedPrintable(text: string): string {

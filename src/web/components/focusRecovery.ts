@@ -32,9 +32,9 @@ export function recoverFocusSoon(): void {
 }
 
 /**
- * Focuses an element as soon as it is rendered: a notification shown now mounts a moment
- * later, longer on a slow device. Gives up after two seconds, or when the user presses a key
- * or clicks first (then focus is theirs).
+ * Focuses an element as soon as it is rendered and can take focus: a notification shown now
+ * mounts a moment later and is hidden while it enters, longer on a slow device. Gives up after
+ * five seconds, or when the user presses a key or clicks first (then focus is theirs).
  */
 export function focusOnceShown(selector: string): void {
   let tries = 0;
@@ -46,10 +46,8 @@ export function focusOnceShown(selector: string): void {
   const timer = window.setInterval(() => {
     tries += 1;
     const el = document.querySelector<HTMLElement>(selector);
-    if (el) {
-      el.focus();
-      stop();
-    } else if (tries >= 40) stop();
+    el?.focus();
+    if ((el !== null && document.activeElement === el) || tries >= 100) stop();
   }, 50);
   window.addEventListener('keydown', stop, true);
   window.addEventListener('pointerdown', stop, true);
