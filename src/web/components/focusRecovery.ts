@@ -32,22 +32,28 @@ export function recoverFocusSoon(): void {
 }
 
 /**
- * Focuses an element as soon as it is rendered and can take focus: a notification shown now
- * mounts a moment later and is hidden while it enters, longer on a slow device. Gives up after
- * five seconds, or when the user presses a key or clicks first (then focus is theirs).
+ * Moves focus to an element as soon as it is rendered and can take it (a notification shown
+ * now mounts a moment later and is hidden while it enters), and for five seconds brings it back
+ * when focus is lost or lands on the page heading: a route change focuses its heading, and a
+ * notification re-rendered as another one closes drops focus, which recoverFocus then puts on
+ * the heading. Stops when the user presses a key or clicks (then focus is theirs).
  */
-export function focusOnceShown(selector: string): void {
-  let tries = 0;
+export function holdFocus(selector: string): void {
+  let landed = false;
+  let ticks = 0;
   const stop = () => {
     window.clearInterval(timer);
     window.removeEventListener('keydown', stop, true);
     window.removeEventListener('pointerdown', stop, true);
   };
   const timer = window.setInterval(() => {
-    tries += 1;
+    ticks += 1;
     const el = document.querySelector<HTMLElement>(selector);
-    el?.focus();
-    if ((el !== null && document.activeElement === el) || tries >= 100) stop();
+    const active = document.activeElement;
+    const onHeading = active instanceof HTMLElement && active.hasAttribute('data-page-heading');
+    if (el && (!landed || focusIsLost() || onHeading)) el.focus();
+    landed ||= el !== null && document.activeElement === el;
+    if (ticks >= 100) stop();
   }, 50);
   window.addEventListener('keydown', stop, true);
   window.addEventListener('pointerdown', stop, true);

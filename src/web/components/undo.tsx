@@ -7,7 +7,7 @@ import { isApiError } from '../api/errors';
 import { postUndo } from '../api/membersList';
 import { messageText } from '../i18n/messages';
 import i18n from '../i18n/setup';
-import { focusIsLost, focusOnceShown, recoverFocusSoon } from './focusRecovery';
+import { holdFocus, recoverFocusSoon } from './focusRecovery';
 import { notifyError, notifySuccess } from './notify';
 
 // "Jäsen poistettu. Kumoa": a change that can be undone says so in a
@@ -87,32 +87,7 @@ function showConflict(queryClient: QueryClient, batchId: string, params: Record<
     ),
   });
   // The "Kumoa" button that had focus is gone with its notification.
-  focusOnceShown(`[data-undo-keep="${batchId}"]`);
-}
-
-/**
- * Focus to the notification's "Kumoa" right after the action. The action often moves to
- * another page, whose route change puts focus on its heading when it has rendered, so for
- * a moment focus that lands on the heading (or is lost) is brought back — until the user
- * presses a key or clicks, after which focus is theirs.
- */
-function focusUndoButton(batchId: string): void {
-  const button = () => document.querySelector<HTMLElement>(`[data-undo-button="${batchId}"]`);
-  let tries = 0;
-  const stop = () => {
-    window.clearInterval(timer);
-    window.removeEventListener('keydown', stop, true);
-    window.removeEventListener('pointerdown', stop, true);
-  };
-  const timer = window.setInterval(() => {
-    tries += 1;
-    const el = document.activeElement;
-    if (focusIsLost() || (el instanceof HTMLElement && el.hasAttribute('data-page-heading'))) button()?.focus();
-    if (tries >= 20) stop();
-  }, 100);
-  window.addEventListener('keydown', stop, true);
-  window.addEventListener('pointerdown', stop, true);
-  focusOnceShown(`[data-undo-button="${batchId}"]`);
+  holdFocus(`[data-undo-keep="${batchId}"]`);
 }
 
 function showUndo(queryClient: QueryClient, message: string, batchId: string): void {
@@ -144,7 +119,8 @@ function showUndo(queryClient: QueryClient, message: string, batchId: string): v
       </Group>
     ),
   });
-  focusUndoButton(batchId);
+  // The action often moves to another page, whose heading takes focus once it has rendered.
+  holdFocus(`[data-undo-button="${batchId}"]`);
 }
 
 /** Undoes a batch from a list or a log entry, with the same conflict handling as the notification. */

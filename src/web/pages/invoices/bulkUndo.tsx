@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { bannerKeys } from '../../api/errorKeys';
 import { isApiError } from '../../api/errors';
 import { postBulkUndo } from '../../api/invoices';
-import { focusOnceShown, recoverFocusSoon } from '../../components/focusRecovery';
+import { holdFocus, recoverFocusSoon } from '../../components/focusRecovery';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { messageText } from '../../i18n/messages';
 import i18n from '../../i18n/setup';
@@ -47,7 +47,7 @@ export function useBulkUndoNotification(): (message: string, batchId: string) =>
           </Group>
         ),
       });
-      focusOnceShown(`[data-invoice-undo="${batchId}"]`);
+      holdFocus(`[data-invoice-undo="${batchId}"]`);
     },
     [queryClient],
   );
