@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDb, makeTenant, testConfig, testDialect, type TestDb } from '../test/harness';
+import { makeTenant, testDialect } from '../test/harness';
 import { makeMember } from '../test/factories/member';
-import { openPostgres, openSqlite, type DbHandle } from '../db/kysely';
+import { twoConnections } from '../test/twoConnections';
 import { ManualClock } from '../lib/clock';
-import { createMailer } from '../modules/mail/mailer';
 import { runRetentionDue } from '../modules/retention/service';
 import * as settingsRepo from '../modules/settings/repo';
 import type { Deps } from '../deps';
@@ -14,8 +12,7 @@ import type { CreatedTenant } from '../modules/tenants/service';
 // check at the same time: two independent connections to one database run it concurrently.
 
 describe(`retention job across processes (${testDialect})`, () => {
-  let tdb: TestDb;
-  let other: DbHandle;
+  let close: () => Promise<void>;
   let a: Deps;
   let b: Deps;
   let tenant: CreatedTenant;
@@ -23,19 +20,11 @@ describe(`retention job across processes (${testDialect})`, () => {
   const clock = new ManualClock(new Date('2026-11-20T08:00:00Z'));
 
   beforeAll(async () => {
-    tdb = await freshDb();
-    other = tdb.databaseUrl ? openPostgres(tdb.databaseUrl) : openSqlite(path.join(tdb.dataDir, 'seura.sqlite'));
-    const config = testConfig(tdb.dataDir);
-    const mailer = createMailer({ smtpUrl: null, dataDir: tdb.dataDir });
-    a = { db: tdb.handle.db, dialect: tdb.handle.dialect, clock, config, mailer };
-    b = { db: other.db, dialect: other.dialect, clock, config, mailer };
+    ({ a, b, close } = await twoConnections(clock));
     tenant = await makeTenant(a);
     bystander = await makeTenant(a, 'Toinen seura ry');
   });
-  afterAll(async () => {
-    await other.destroy();
-    await tdb.drop();
-  });
+  afterAll(() => close());
 
   const logLines = (tenantId: number) => a.db.selectFrom('activity_log').select(['event', 'data', 'author_id']).where('tenant_id', '=', tenantId).where('event', '=', 'retention_members_erased').execute();
   const runs = (tenantId: number) => a.db.selectFrom('job_runs').selectAll().where('tenant_id', '=', tenantId).orderBy('day').execute();

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, makeTenant, testConfig, testDialect, type TestDb } from '../../test/harness';
 import { makeMember } from '../../test/factories/member';
-import { openPostgres, openSqlite, type DbHandle } from '../../db/kysely';
+import { twoConnections } from '../../test/twoConnections';
 import { ManualClock } from '../../lib/clock';
 import { createMailer } from '../mail/mailer';
 import { recordOutcome } from '../contacts/repo';
@@ -21,8 +20,7 @@ import type { Filter } from '../../../shared/filter/types';
 // connection, settings and the field model) is seen by the next list, never a stale answer.
 
 describe(`member list caches (${testDialect})`, () => {
-  let tdb: TestDb;
-  let other: DbHandle;
+  let close: () => Promise<void>;
   let a: Deps;
   let b: Deps;
   let tenant: CreatedTenant;
@@ -40,13 +38,7 @@ describe(`member list caches (${testDialect})`, () => {
   const names = async (deps: Deps, t: CreatedTenant, filter: Filter) => (await getResults(deps, t.tenant, page(filter))).results.map((r) => r.lastname);
 
   beforeAll(async () => {
-    tdb = await freshDb();
-    other = tdb.databaseUrl ? openPostgres(tdb.databaseUrl) : openSqlite(path.join(tdb.dataDir, 'seura.sqlite'));
-    const config = testConfig(tdb.dataDir);
-    const mailer = createMailer({ smtpUrl: null, dataDir: tdb.dataDir });
-    const clock = new ManualClock(new Date('2026-11-20T08:00:00Z'));
-    a = { db: tdb.handle.db, dialect: tdb.handle.dialect, clock, config, mailer };
-    b = { db: other.db, dialect: other.dialect, clock, config, mailer };
+    ({ a, b, close } = await twoConnections(new ManualClock(new Date('2026-11-20T08:00:00Z'))));
     tenant = await makeTenant(a);
     bystander = await makeTenant(a, 'Toinen seura ry');
     await makeMember(a, tenant, { lastname: 'Aalto', address_city: 'Tampere' });
@@ -54,10 +46,7 @@ describe(`member list caches (${testDialect})`, () => {
     await makeMember(a, tenant, { lastname: 'Carlsson', address_city: 'Turku' });
     await makeMember(a, bystander, { lastname: 'Dahl', address_city: 'Tampere' });
   });
-  afterAll(async () => {
-    await other.destroy();
-    await tdb.drop();
-  });
+  afterAll(() => close());
 
   it('answers a repeated page and its count from the cache, per association', async () => {
     expect(await names(a, tenant, TAMPERE)).toEqual(['Aalto', 'Berg']);
