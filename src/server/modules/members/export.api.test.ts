@@ -54,6 +54,23 @@ describe(`member export (${testDialect})`, () => {
     expect(ws.rowCount).toBe(4);
   });
 
+  it('formats every row\'s dates and timestamps as such in xlsx, and leaves text cells plain', async () => {
+    const tok = await admin.post('/api/1/members/export_token', { filter: [], format: 'xlsx', columns: ['email', 'syntymapaiva', 'created_at'] });
+    const res = await t.app.inject({ method: 'GET', url: tok.body.url as string, headers: { host: admin.host, cookie: [...admin.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Jäsenet')!;
+    expect(ws.rowCount).toBe(4);
+    for (const n of [2, 3, 4]) {
+      const row = ws.getRow(n);
+      expect(row.getCell(4).numFmt).toBeUndefined();
+      if (row.getCell(5).value !== null) expect(row.getCell(5).numFmt).toBe('d.m.yyyy');
+      expect(row.getCell(6).value).toBeInstanceOf(Date);
+      expect(row.getCell(6).numFmt).toBe('d.m.yyyy h:mm');
+    }
+  });
+
   it('exports csv with BOM, semicolons, Finnish dates and decimal commas', async () => {
     const r = await download(admin, [{ field: 'kuoro', verb: 'in_group' }], 'csv', ['syntymapaiva', 'maksu', 'huomio']);
     expect(r.status).toBe(200);

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Deps } from '../../deps';
 import type { Member, Tenant } from '../../db/schema';
@@ -11,10 +10,10 @@ import { iso } from '../../lib/clock';
 import * as activity from '../log/repo';
 import * as list from './list-repo';
 import { loadModel, type MemberModel } from './model';
-import { presentMember } from './present';
-import * as repo from './repo';
+import { columnSpec, columnsRead, groupsByMember, NO_GROUPS, valuesByMember, type ColumnSpec } from './columns';
+import { columnLoader } from './results';
+import { drained, writeXlsx, type SheetColumn } from './export-xlsx';
 import { neutralizeCell } from './neutralize';
-import { indexBy } from './rows';
 import { FEDERATION_REF, FEDERATION_REF_HEADER } from '../../../shared/members/federation';
 
 // Member export: xlsx (exceljs streaming writer) or csv, written chunk by chunk
@@ -24,11 +23,7 @@ import { FEDERATION_REF, FEDERATION_REF_HEADER } from '../../../shared/members/f
 export type { ExportFormat } from '../../../shared/schemas/export';
 import type { ExportFormat } from '../../../shared/schemas/export';
 
-interface Column {
-  key: string;
-  header: string;
-  kind: 'text' | 'date' | 'number' | 'bool' | 'phone' | 'timestamp';
-}
+type Column = SheetColumn;
 
 const BASE_COLUMNS: Column[] = [
   { key: 'id', header: 'Jäsennumero (järjestelmä)', kind: 'number' },
@@ -108,18 +103,29 @@ function csvCell(col: Column, v: string | number | Date | null): string {
   return v;
 }
 
-const CHUNK = 2000;
+// Members per piece. Measured on 100 000 members, a server process's peak memory: 2 000 → +226 MB,
+// 1 000 → +150 MB, 500 → +110 MB over its 270 MB at start, for about a tenth more time.
+const CHUNK = 500;
+
+/** The federation id is exported (and imported back) but not presented by the API. */
+const FEDERATION_SPEC: ColumnSpec = { reads: ['federation_ref'], get: (s) => s.m.federation_ref };
 
 /** The export's rows, chunk by chunk; the next chunk is read while the caller writes this one. */
 async function* rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, filter: Filter, columns: Column[]): AsyncGenerator<(string | number | Date | null)[][]> {
   const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
+  // Only what the columns show is read: their member columns, fields' values and groups' links.
+  const specs = columns.map((c) => {
+    const spec = c.key === FEDERATION_REF ? FEDERATION_SPEC : columnSpec(model, c.key);
+    if (!spec) throw new Error(`export column without a value: ${c.key}`);
+    return spec;
+  });
+  const reads = columnsRead(specs);
+  const load = columnLoader(deps, tenant, model, columns.map((c) => c.key));
   // Ids first (small), then rows chunk by chunk: memory stays flat whatever the size.
   const ids = await list.idsByName(ctx, { filter, deleted: false, pending: false });
   const read = async (from: number) => {
-    const members = await list.membersInOrder(ctx, ids.slice(from, from + CHUNK));
-    const chunk = members.map((m) => m.id);
-    const [values, groups] = await Promise.all([repo.valuesOf(deps.db, tenant.id, chunk), repo.groupsOf(deps.db, tenant.id, chunk)]);
-    return { members, values, groups };
+    const members = await list.membersInOrder(ctx, ids.slice(from, from + CHUNK), reads);
+    return { members, ...(await load(members.map((m) => m.id))) };
   };
   let next = ids.length > 0 ? read(0) : null;
   for (let i = 0; next; i += CHUNK) {
@@ -127,25 +133,13 @@ async function* rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, filter: F
     next = i + CHUNK < ids.length ? read(i + CHUNK) : null;
     // A failed read ahead is thrown by the await above on the next round, not left unhandled.
     next?.catch(() => undefined);
-    const valuesBy = indexBy(values, (v) => v.member_id);
-    const groupsBy = indexBy(groups, (g) => g.member_id);
+    const valuesBy = valuesByMember(values);
+    const groupsBy = groupsByMember(groups);
     yield members.map((m) => {
-      const body = presentMember(m, valuesBy.get(m.id) ?? [], new Set((groupsBy.get(m.id) ?? []).map((g) => g.group_id)), model);
-      return columns.map((c) => cell(c, c.key === FEDERATION_REF ? m.federation_ref : body[c.key], model.byName.get(c.key)));
+      const src = { m, values: valuesBy.get(m.id), groupIds: groupsBy.get(m.id) ?? NO_GROUPS, recorded: [] };
+      return columns.map((c, k) => cell(c, specs[k]!.get(src), model.byName.get(c.key)));
     });
   }
-}
-
-/** Waits while the reader has not taken what was written (a slow download keeps memory flat). */
-async function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain) return;
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      out.off('drain', done).off('close', done);
-      resolve();
-    };
-    out.on('drain', done).on('close', done);
-  });
 }
 
 export interface ExportFile {
@@ -182,24 +176,7 @@ export async function exportMembers(deps: Deps, tenant: Tenant, me: Member, filt
       out.end();
       return;
     }
-    // Deflate level 1 (what this archiver already used, made explicit): the sheet is repetitive XML,
-    // and level 9 took a third longer for a file a fifth smaller.
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-    const ws = wb.addWorksheet('Jäsenet', { views: [{ state: 'frozen', ySplit: 1 }] });
-    ws.columns = columns.map((c) => ({
-      header: c.header,
-      key: c.key,
-      width: Math.max(12, Math.min(40, c.header.length + 4)),
-      style: c.kind === 'date' ? { numFmt: 'd.m.yyyy' } : c.kind === 'timestamp' ? { numFmt: 'd.m.yyyy h:mm' } : {},
-    }));
-    ws.getRow(1).font = { bold: true };
-    ws.getRow(1).commit();
-    for await (const rows of rowsOf(deps, tenant, model, filter, columns)) {
-      for (const r of rows) ws.addRow(r).commit();
-      await drained(out);
-    }
-    ws.commit();
-    await wb.commit();
+    await writeXlsx(out, columns, rowsOf(deps, tenant, model, filter, columns));
   };
   write().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
   return {

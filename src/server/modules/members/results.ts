@@ -7,7 +7,7 @@ import * as list from './list-repo';
 import type { MemberModel } from './model';
 import { cachedModel, openCached } from './list-cache';
 import * as repo from './repo';
-import { buildRows, wantsOutcomes } from './rows';
+import { buildRows, rowReads, wantsOutcomes } from './rows';
 import { NO_OUTCOMES, outcomesOf } from '../contacts/outcomes';
 import type { ResultsOpts } from './service';
 
@@ -46,9 +46,10 @@ export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpt
   const { ids, total } = await list.pageIds(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
   const load = columnLoader(deps, tenant, model, opts.columns);
+  const reads = rowReads(model, opts.columns);
   async function* rows(): AsyncGenerator<MemberRow[]> {
     for (let i = 0; i < ids.length; i += list.LIST_CHUNKS.rows) {
-      const members = await list.membersInOrder(ctx, ids.slice(i, i + list.LIST_CHUNKS.rows));
+      const members = await list.membersInOrder(ctx, ids.slice(i, i + list.LIST_CHUNKS.rows), reads);
       const { values, groups, outcomes } = await load(members.map((m) => m.id));
       yield buildRows({ members, values, groups, model, columns: opts.columns, outcomes });
     }

@@ -3,7 +3,11 @@ import type { GroupRow, Member } from '../../db/schema';
 import type { Field } from '../../../shared/fields/types';
 import type { MemberModel } from './model';
 import type { ValueRow } from './repo';
-import { buildRows, buildRowsInChunks } from './rows';
+import fc from 'fast-check';
+import { buildRows, buildRowsInChunks, rowReads } from './rows';
+import { presentMember } from './present';
+import { presentedNames } from './columns';
+import type { RecordedOutcome } from '../../../shared/members/upToDateness';
 
 // Rows of a page are built in linear time. Proven structurally, not by a clock:
 // every value and group link is looked at (its member_id read) once, whatever the page size.
@@ -90,5 +94,46 @@ describe('buildRows (linear row assembly)', () => {
     expect(asked.map((ids) => ids.length)).toEqual([500, 500, 500, 500]);
     expect(servedMeanwhile).toBeGreaterThanOrEqual(3);
     expect(rows).toEqual(buildRows({ members, values, groups: links, model, columns }));
+  });
+
+  it('gives the same values as the whole presented member, from only the member columns the shown names read', () => {
+    const names = [...presentedNames(model), 'meta_', 'deleted_at', 'uptodate_email', 'uptodate_sms', 'ei_tallainen', 'password_hash', 'search_text'];
+    const text = fc.option(fc.string({ maxLength: 6 }), { nil: null });
+    const memberArb = fc.record({
+      email: fc.option(fc.constantFrom('a@b.fi', 'c@d.fi'), { nil: null }),
+      phone: fc.option(fc.constantFrom('+358401234567', '+46701234567'), { nil: null }),
+      address_city: text, member_since: text,
+      active: fc.constantFrom(0, 1), board: fc.constantFrom(0, 1), imported: fc.constantFrom(0, 1),
+      deleted_at: fc.option(fc.constant('2026-11-01T10:00:00.000Z'), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(memberArb, { minLength: 1, maxLength: 5 }), fc.subarray(names), fc.constantFrom<'sent' | 'bounced'>('sent', 'bounced'), (data, columns, outcome) => {
+        const members = data.map((d, i) => ({ ...member(i + 1), ...d, password_hash: 'salainen', search_text: 'haku' }));
+        const { values, links } = synthetic(members.length, { n: 0 });
+        const outcomes = new Map<number, RecordedOutcome[]>([[1, [{ medium: 'email', address: 'a@b.fi', outcome, at: '2026-11-02T10:00:00.000Z' }]]]);
+        // What a long page reads: only rowReads' columns, nothing else of the member.
+        const reads = rowReads(model, columns);
+        const narrow = members.map((m) => Object.fromEntries(reads.map((c) => [c, m[c]])) as unknown as Member);
+        const rows = buildRows({ members: narrow, values, groups: links, model, columns, outcomes });
+        members.forEach((m, i) => {
+          const whole = presentMember(m, values.filter((v) => v.member_id === m.id), new Set(links.filter((g) => g.member_id === m.id).map((g) => g.group_id)), model, outcomes.get(m.id));
+          const expected: Record<string, unknown> = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: whole.fullname_ };
+          for (const c of columns) {
+            if (c === 'uptodate_email' || c === 'uptodate_sms') expected[c] = (whole.uptodate_ as Record<string, unknown>)[c.slice('uptodate_'.length)];
+            else if (c === 'deleted_at') expected[c] = m.deleted_at;
+            else if (c in whole && c !== 'meta_') expected[c] = whole[c];
+          }
+          expect(rows[i]).toEqual(expected);
+        });
+        expect(reads).not.toContain('password_hash');
+        expect(reads).not.toContain('search_text');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads id and names always, and only the member columns the names need', () => {
+    expect(rowReads(model, ['jasennumero', 'kuoro'])).toEqual(['id', 'firstname', 'lastname']);
+    expect(rowReads(model, ['email', 'hallitus', 'uptodate_sms', 'deleted_at', 'meta_'])).toEqual(['id', 'firstname', 'lastname', 'email', 'board', 'phone', 'deleted_at']);
   });
 });

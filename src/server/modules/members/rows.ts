@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Member } from '../../db/schema';
 import type { MemberRow } from '../../../shared/schemas/members';
 import type { MemberModel } from './model';
-import { presentMember } from './present';
+import { columnSpec, columnsRead, fullname, groupsByMember, NO_GROUPS, valuesByMember, type ColumnSpec, type MemberColumn, type MemberSource } from './columns';
 import type { ValueRow } from './repo';
 import type { MemberUpToDateness } from '../../../shared/members/upToDateness';
 import { NO_OUTCOMES, type OutcomesByMember } from '../contacts/outcomes';
@@ -47,31 +47,47 @@ export const UPTODATE_COLUMNS: ReadonlyMap<string, 'email' | 'sms'> = new Map([
 
 export const wantsOutcomes = (columns: readonly string[]): boolean => columns.some((c) => c === 'uptodate_' || UPTODATE_COLUMNS.has(c));
 
-/** A row builder for one page: the value and group lists are indexed once, up front. */
+/** A row builder for one page: the value and group lists are indexed once, and only the requested names computed. */
 function rowBuilder(src: RowSource): (m: Member) => MemberRow {
-  const valuesBy = indexBy(src.values, (v) => v.member_id);
-  const groupsBy = new Map<number, Set<number>>();
-  for (const g of src.groups) {
-    const id = g.member_id;
-    const set = groupsBy.get(id);
-    if (set) set.add(g.group_id);
-    else groupsBy.set(id, new Set([g.group_id]));
-  }
-  const noGroups = new Set<number>();
-  const wantsDeletedAt = src.columns.includes('deleted_at');
+  const valuesBy = valuesByMember(src.values);
+  const groupsBy = groupsByMember(src.groups);
   const outcomes = src.outcomes ?? NO_OUTCOMES;
-  const stateColumns = src.columns.flatMap((c) => {
-    const medium = UPTODATE_COLUMNS.get(c);
-    return medium ? [{ column: c, medium }] : [];
-  });
+  const shown = rowColumns(src.model, src.columns);
+  const uptodate = columnSpec(src.model, 'uptodate_')!;
   return (m) => {
-    const full = presentMember(m, valuesBy.get(m.id) ?? [], groupsBy.get(m.id) ?? noGroups, src.model, outcomes.get(m.id));
-    const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: String(full.fullname_) };
-    for (const c of src.columns) if (c in full && c !== 'meta_') row[c] = full[c];
-    for (const { column, medium } of stateColumns) row[column] = (full.uptodate_ as MemberUpToDateness)[medium];
-    if (wantsDeletedAt) row.deleted_at = m.deleted_at;
+    const from: MemberSource = { m, values: valuesBy.get(m.id), groupIds: groupsBy.get(m.id) ?? NO_GROUPS, recorded: outcomes.get(m.id) ?? [] };
+    const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m) };
+    let states: MemberUpToDateness | undefined;
+    for (const c of shown) {
+      if (c.medium) row[c.name] = (states ??= uptodate.get(from) as MemberUpToDateness)[c.medium];
+      else row[c.name] = c.spec.get(from);
+    }
     return row;
   };
+}
+
+interface RowColumn {
+  name: string;
+  spec: ColumnSpec;
+  /** An up-to-dateness column: one medium of `uptodate_`. */
+  medium?: 'email' | 'sms';
+}
+
+/** The requested names a row carries (unknown names and `meta_` left out), each with how it is computed. */
+export function rowColumns(model: MemberModel, columns: readonly string[]): RowColumn[] {
+  return columns.flatMap((name): RowColumn[] => {
+    if (name === 'meta_') return [];
+    if (name === 'deleted_at') return [{ name, spec: { reads: ['deleted_at'], get: (s) => s.m.deleted_at } }];
+    const medium = UPTODATE_COLUMNS.get(name);
+    if (medium) return [{ name, spec: columnSpec(model, 'uptodate_')!, medium }];
+    const spec = columnSpec(model, name);
+    return spec ? [{ name, spec }] : [];
+  });
+}
+
+/** The member columns rows of these names need: what a long page reads instead of whole rows. */
+export function rowReads(model: MemberModel, columns: readonly string[]): MemberColumn[] {
+  return columnsRead(rowColumns(model, columns).map((c) => c.spec));
 }
 
 /** Synchronous form, for callers that already bound the page size. */
