@@ -16,6 +16,7 @@ import { endSessionsIn } from '../session/end';
 import * as bulk from './bulk-repo';
 import { loadModel, type MemberModel } from './model';
 import { stageSearchText } from './search-text';
+import { SEARCHED_TYPES } from './present';
 import { closeStage } from './search-repo';
 import { pinnedList } from '../batches/repo';
 import { isConsentGiven, resolveConsent } from '../../../shared/fields/consent';
@@ -31,8 +32,6 @@ import { memberSinceAt } from './memberSince';
 /** Not bulk-editable: names, sign-in data and rights are edited one member at a time. */
 export { NOT_BULK_EDITABLE };
 const FLAG_COLUMNS: ReadonlySet<string> = new Set(BULK_FLAGS);
-/** Field types whose values are part of the quick-search text. */
-const SEARCHED_TYPES = ['text', 'textarea', 'email', 'dropdown', 'integer', 'decimal'];
 
 type Item =
   | { kind: 'col'; name: string; label: string; text: string | null; num: number | null; numeric: boolean }

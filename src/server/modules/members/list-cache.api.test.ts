@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, makeTenant, testConfig, testDialect, type TestDb } from '../../test/harness';
 import { makeMember } from '../../test/factories/member';
@@ -11,6 +11,7 @@ import { getResults, getStats, search, type ResultsOpts } from './service';
 import { listCacheOf } from './list-cache';
 import { loadModel } from './model';
 import { filterSql } from './filter-sql';
+import { countedPageSql, statsSql } from './list-repo';
 import type { Deps } from '../../deps';
 import type { CreatedTenant } from '../tenants/service';
 import type { Filter } from '../../../shared/filter/types';
@@ -159,5 +160,12 @@ describe.runIf(testDialect === 'sqlite')('SQLite plan of an indexed equality bes
     const text = plan.rows.map((r) => r.detail).join('\n');
     expect(text).toContain('members_tenant_lower_address_city');
     expect(text).not.toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
+    // Migration 031: the page sorted A–Ö and the counts by state come from that index alone,
+    // without visiting each match's members row.
+    const ctx = { db, dialect: tdb.handle.dialect, tenantId: t.tenant.id, model };
+    const scope = { filter: [{ field: 'address_city', verb: 'eq' as const, value: 'Tampere' }, { field: 'jasenlaji', verb: 'eq' as const, value: 'nuori' }], deleted: false, pending: false };
+    const planOf = async (q: RawBuilder<unknown>) => (await sql<{ detail: string }>`explain query plan ${q}`.execute(db)).rows.map((r) => r.detail).join('\n');
+    expect(await planOf(countedPageSql(ctx, scope, { sort: { field: 'lastname', dir: 'asc' }, offset: 380, limit: 20 }))).toContain('COVERING INDEX members_tenant_lower_address_city');
+    expect(await planOf(statsSql(ctx, scope))).toContain('COVERING INDEX members_tenant_lower_address_city');
   });
 });

@@ -22,8 +22,13 @@ export function presentMember(m: Member, values: ValueRow[], groupIds: ReadonlyS
   return body;
 }
 
+/** The member columns quick search matches on (searchTextOf). */
+export const SEARCHED_COLUMNS = ['firstname', 'lastname', 'email', 'email_porg1', 'email_porg2', 'phone', 'address_street', 'address_zip', 'address_city'] as const;
+/** Field types whose values are part of the quick-search text. */
+export const SEARCHED_TYPES: readonly string[] = ['text', 'textarea', 'email', 'dropdown', 'integer', 'decimal'];
+
 /** What quick search matches on: names, contact data (phone also as 040 123 4567) and text values. */
-export function searchTextOf(m: Pick<Member, 'firstname' | 'lastname' | 'email' | 'email_porg1' | 'email_porg2' | 'phone' | 'address_street' | 'address_zip' | 'address_city'>, values: { field: Field; value: StoredValue }[]): string {
+export function searchTextOf(m: Pick<Member, (typeof SEARCHED_COLUMNS)[number]>, values: { field: Field; value: StoredValue }[]): string {
   const parts = [m.firstname, m.lastname, m.email, m.email_porg1, m.email_porg2, m.address_street, m.address_zip, m.address_city];
   if (m.phone) parts.push(m.phone, formatFinnishMobile(m.phone).replace(/\s/g, ''));
   for (const { field, value } of values) {

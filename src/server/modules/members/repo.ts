@@ -2,6 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { Member, MembersTable, NewMember } from '../../db/schema';
 import { normalizeEmail } from '../../../shared/members/email';
+import { SEARCHED_COLUMNS } from './present';
 
 // Every function takes the tenant id first; there is no query path without it.
 
@@ -9,6 +10,11 @@ import { normalizeEmail } from '../../../shared/members/email';
 export function findMany(db: Db, tenantId: number, ids: readonly number[]): Promise<Member[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('members').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}
+
+/** What these members' quick-search text is made of, and the text stored now (search-text.ts). */
+export function searchInputsOf(db: Db, tenantId: number, ids: readonly number[]) {
+  return db.selectFrom('members').select(['id', 'search_text', ...SEARCHED_COLUMNS]).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
 }
 
 /** Names of members by id (authors of history rows, members a batch was about). */

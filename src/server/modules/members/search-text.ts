@@ -2,7 +2,7 @@ import type { Db } from '../../db/kysely';
 import type { Member } from '../../db/schema';
 import type { Field, StoredValue } from '../../../shared/fields/types';
 import type { MemberModel } from './model';
-import { searchTextOf } from './present';
+import { SEARCHED_TYPES, searchTextOf } from './present';
 import * as repo from './repo';
 import * as search from './search-repo';
 
@@ -16,10 +16,16 @@ const CHUNK = 1000;
  */
 export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: readonly number[], model: MemberModel, patch: Partial<Member> = {}): Promise<void> {
   await search.openStage(db, dialect);
-  const customById = new Map(model.custom.map((f) => [f.id, f]));
+  // Only what the text is made of: a whole-register edit reads these for every member.
+  const searched = model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
+  const customById = new Map(searched.map((f) => [f.id, f]));
+  const fieldIds = searched.map((f) => f.id);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    const [members, values] = await Promise.all([repo.findMany(db, tenantId, chunk), repo.valuesOf(db, tenantId, chunk)]);
+    const [members, values] = await Promise.all([
+      repo.searchInputsOf(db, tenantId, chunk),
+      fieldIds.length > 0 ? repo.valuesOf(db, tenantId, chunk, fieldIds) : Promise.resolve([]),
+    ]);
     const valuesBy = new Map<number, { field: Field; value: StoredValue }[]>();
     for (const v of values) {
       const f = customById.get(v.field_id);
