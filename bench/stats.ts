@@ -43,13 +43,15 @@ export async function measureAfter(n: number, before: (i: number) => Promise<unk
 export const fmt = (ms: number): string => `${ms.toFixed(2)} ms`;
 
 /** Runs `fn` once, sampling this process's RSS, and reports time and peak. */
-export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
+export async function timed<T>(fn: () => Promise<T>): Promise<{ result: T; seconds: number; peakMb: number; startMb: number }> {
+  // The process's RSS as the operation starts: what it already held (the seed, earlier measurements) counts in the peak.
+  const start = process.memoryUsage().rss;
+  let peak = start;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
   const t0 = performance.now();
   try {
     const result = await fn();
-    return { result, seconds: (performance.now() - t0) / 1000, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024) };
+    return { result, seconds: (performance.now() - t0) / 1000, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1024 / 1024), startMb: Math.round(start / 1024 / 1024) };
   } finally {
     clearInterval(timer);
   }
