@@ -23,7 +23,9 @@ export default defineConfig({
   fullyParallel: false,
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
+  // A journey's own cap; its steps wait at most `expect.timeout`. Journeys with five axe checks
+  // took 35 s on a loaded 2-core machine (the suites run beside them), so 60 s, not 30.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   globalTeardown: './e2e/global-teardown.ts',
   use: {

@@ -287,6 +287,13 @@ async function surnamePrefixKey(db: Db, dialect: Dialect, prefix: string): Promi
   return (await icu) ? prefix : primarySortPrefix(prefix);
 }
 
+/**
+ * SQLite quick search: up to `hits` members holding the letters are sorted A–Ö whole; more,
+ * and the name index is walked instead, for at most `walk` names (an object so tests can make
+ * them small). At 100 000 members either way reads about a thousand rows.
+ */
+export const SEARCH_SORT_MAX = { hits: 1000, walk: 5_000 };
+
 /** Quick search hits: surnames beginning with the term first, then every other match, each A–Ö. */
 export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number }): Promise<Member[]> {
   const { db, dialect, tenantId } = ctx;
@@ -309,16 +316,32 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   }
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (dialect === 'sqlite' && folded.length >= 3) {
     // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
     const phrase = `"${folded.replace(/"/g, '""')}"`;
+    const hits = await sql<{ id: number }>`
+      select m.id from members_fts f join members m on m.id = f.rowid
+      where members_fts match ${phrase} and ${base}${others} limit ${SEARCH_SORT_MAX.hits + 1}`.execute(db);
+    if (hits.rows.length === 0) return first;
+    // Few matches: sorted A–Ö whole, by id.
+    if (hits.rows.length <= SEARCH_SORT_MAX.hits) {
+      const rows = await sql<Member>`select m.* from members m where ${base} and m.id in (${sql.join(hits.rows.map((r) => r.id))}) order by ${BY_NAME} limit ${want}`.execute(db);
+      return [...first, ...rows.rows];
+    }
+    // Many ("ine" is in every tenth text): the first of them A–Ö lie near the start of the name
+    // index, so it is walked until the page is full (over 1 000 of 100 000 holding the letters:
+    // about a thousand names) instead of sorting thousands. The walk stops after SEARCH_SORT_MAX.walk
+    // names, in case the matches gather late in the alphabet; then they are sorted after all.
+    const walked = await sql<Member>`select * from (select m.* from members m where ${base}${others} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
+      where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
+    if (walked.rows.length === want) return [...first, ...walked.rows];
     const rows = await sql<Member>`
       select m.* from members_fts f join members m on m.id = f.rowid
       where members_fts match ${phrase} and ${base}${others}
       order by ${BY_NAME} limit ${want}`.execute(db);
     return [...first, ...rows.rows];
   }
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await sql<Member>`
     select m.* from members m
     where m.search_text like ${pattern} escape '\\' and ${base}${others}

@@ -3,6 +3,7 @@ import { testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import { makeMember } from '../../test/factories/member';
 import { foldForSearch } from '../../../shared/search';
+import { search, SEARCH_SORT_MAX } from './list-repo';
 
 // Quick search puts surnames that begin with the term first (one range of the name index),
 // then every other member whose text holds it; both A–Ö, on both databases.
@@ -31,5 +32,27 @@ describe(`quick search order (${testDialect})`, () => {
     expect((await find('ahv')).names).toEqual(['Ahvirta Aapo', 'Aahvonen Unto']);
     // Letters inside names only: every match A–Ö.
     expect((await find('irt')).names.slice(0, 2)).toEqual(['Ahvirta Aapo', 'Virtanen EtuA']);
+  });
+
+  it('gives the same page whether the matches are sorted whole, found by walking the names A–Ö, or the walk gives up', async () => {
+    // Letters inside names, spread over the alphabet; a few surnames begin with them too.
+    for (const [first, last] of [['Olli', 'Kolarinen'], ['Pia', 'Bolander'], ['Aki', 'Zolarov'], ['Eeva', 'Mola'], ['Timo', 'Ahola'], ['Sari', 'Olander'], ['Ville', 'Pohjola'], ['Anu', 'Kola']] as const) await add(first, last);
+    const asked = { ...SEARCH_SORT_MAX };
+    const pages: string[][] = [];
+    try {
+      // Straight to the query (the API's cache would answer the same term again). A page of 3 is
+      // the surname beginning with the letters and two more: few enough for the walk to fill it.
+      for (const limits of [asked, { hits: 2, walk: 1000 }, { hits: 2, walk: 3 }]) {
+        Object.assign(SEARCH_SORT_MAX, limits);
+        for (const limit of [3, 11]) {
+          const found = await search({ db: t.deps.db, dialect: t.deps.dialect, tenantId: tenant.tenant.id }, 'ola', { deleted: false, limit });
+          pages.push(found.map((m) => `${m.lastname} ${m.firstname}`));
+        }
+      }
+    } finally {
+      Object.assign(SEARCH_SORT_MAX, asked);
+    }
+    const all = ['Olander Sari', 'Ahola Timo', 'Bolander Pia', 'Kola Anu', 'Kolarinen Olli', 'Mola Eeva', 'Pohjola Ville', 'Zolarov Aki'];
+    expect(pages).toEqual([all.slice(0, 3), all, all.slice(0, 3), all, all.slice(0, 3), all]);
   });
 });

@@ -89,7 +89,7 @@ describe(`outbox worker processes (${testDialect})`, () => {
     return child;
   }
   const exited = (c: ChildProcess) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once('exit', () => resolve())));
-  async function until(what: string, cond: () => Promise<boolean> | boolean, ms = 100_000): Promise<void> {
+  async function until(what: string, cond: () => Promise<boolean> | boolean, ms = 200_000): Promise<void> {
     const end = Date.now() + ms;
     while (!(await cond())) {
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -107,7 +107,7 @@ describe(`outbox worker processes (${testDialect})`, () => {
     return n;
   }
 
-  it('survives SIGKILL mid-send: every delivery ends final, none twice, the claims in flight become unknown', { timeout: 150_000 }, async () => {
+  it('survives SIGKILL mid-send: every delivery ends final, none twice, the claims in flight become unknown', { timeout: 300_000 }, async () => {
     smtp.mails.length = 0;
     const t = await makeTenant(deps, 'Kaatuva ry');
     const N = 1000;
@@ -142,7 +142,7 @@ describe(`outbox worker processes (${testDialect})`, () => {
     expect(rows.filter((r) => r.status === 'unknown').length).toBe(atKill.length);
   });
 
-  it.skipIf(testDialect !== 'postgres')('lets two worker processes on one PostgreSQL send 2 000 deliveries, each exactly once', { timeout: 150_000 }, async () => {
+  it.skipIf(testDialect !== 'postgres')('lets two worker processes on one PostgreSQL send 2 000 deliveries, each exactly once', { timeout: 300_000 }, async () => {
     smtp.mails.length = 0;
     const t = await makeTenant(deps, 'Rinnakkainen ry');
     const N = 2000;
