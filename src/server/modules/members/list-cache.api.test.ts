@@ -196,4 +196,10 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered o
     });
     for (const plan of plans) expect(plan).toContain('Index Only Scan using members_tenant_lower_address_city');
   });
+
+  it('keeps statistics of how a custom field and its values go together, so a common value is not taken for a rare one', async () => {
+    const r = await sql<{ name: string; kinds: string[] }>`select stxname as name, stxkind::text[] as kinds from pg_statistic_ext where stxrelid = 'member_values'::regclass order by stxname`.execute(tdb.handle.db);
+    expect(r.rows.map((x) => x.name)).toEqual(['member_values_field_num', 'member_values_field_text']);
+    for (const x of r.rows) expect([...x.kinds].sort()).toEqual(['f', 'm']);
+  });
 });
