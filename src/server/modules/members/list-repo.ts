@@ -294,6 +294,20 @@ async function surnamePrefixKey(db: Db, dialect: Dialect, prefix: string): Promi
  */
 export const SEARCH_SORT_MAX = { hits: 1000, walk: 5_000 };
 
+/**
+ * Ids in BY_NAME order from their sort keys, as SQLite orders them (bytes of UTF-8, which
+ * JavaScript's own string order matches only below U+10000).
+ */
+export function byNameKeys(rows: readonly { id: number; a: string | null; b: string | null }[]): number[] {
+  const bytes = (s: string | null) => (s === null ? null : Buffer.from(s, 'utf8'));
+  // SQLite puts NULL first in ascending order.
+  const cmp = (x: Buffer | null, y: Buffer | null) => (x === null ? (y === null ? 0 : -1) : y === null ? 1 : Buffer.compare(x, y));
+  return rows
+    .map((r) => ({ id: r.id, a: bytes(r.a), b: bytes(r.b) }))
+    .sort((x, y) => cmp(x.a, y.a) || cmp(x.b, y.b) || x.id - y.id)
+    .map((r) => r.id);
+}
+
 /** Quick search hits: surnames beginning with the term first, then every other match, each A–Ö. */
 export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number }): Promise<Member[]> {
   const { db, dialect, tenantId } = ctx;
@@ -320,15 +334,12 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   if (dialect === 'sqlite' && folded.length >= 3) {
     // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
     const phrase = `"${folded.replace(/"/g, '""')}"`;
-    const hits = await sql<{ id: number }>`
-      select m.id from members_fts f join members m on m.id = f.rowid
+    const hits = await sql<{ id: number; a: string | null; b: string | null }>`
+      select m.id as id, m.sort_lastname as a, m.sort_firstname as b from members_fts f join members m on m.id = f.rowid
       where members_fts match ${phrase} and ${base}${others} limit ${SEARCH_SORT_MAX.hits + 1}`.execute(db);
     if (hits.rows.length === 0) return first;
-    // Few matches: sorted A–Ö whole, by id.
-    if (hits.rows.length <= SEARCH_SORT_MAX.hits) {
-      const rows = await sql<Member>`select m.* from members m where ${base} and m.id in (${sql.join(hits.rows.map((r) => r.id))}) order by ${BY_NAME} limit ${want}`.execute(db);
-      return [...first, ...rows.rows];
-    }
+    // Few matches: their sort keys came with them, so they are ordered here and only the page is read.
+    if (hits.rows.length <= SEARCH_SORT_MAX.hits) return [...first, ...(await membersInOrder({ db, tenantId }, byNameKeys(hits.rows).slice(0, want)))];
     // Many ("ine" is in every tenth text): the first of them A–Ö lie near the start of the name
     // index, so it is walked until the page is full (over 1 000 of 100 000 holding the letters:
     // about a thousand names) instead of sorting thousands. The walk stops after SEARCH_SORT_MAX.walk
