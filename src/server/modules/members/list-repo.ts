@@ -292,7 +292,7 @@ async function surnamePrefixKey(db: Db, dialect: Dialect, prefix: string): Promi
  * and the name index is walked instead, for at most `walk` names (an object so tests can make
  * them small). At 100 000 members either way reads about a thousand rows.
  */
-export const SEARCH_SORT_MAX = { hits: 1000, walk: 5_000 };
+export const SEARCH_SORT_MAX = { hits: 1000, walk: 1_500 };
 
 /**
  * Ids in BY_NAME order from their sort keys, as SQLite orders them (bytes of UTF-8, which
