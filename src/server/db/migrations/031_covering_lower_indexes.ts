@@ -13,6 +13,12 @@ import { isPostgres } from '../kysely';
 // belongs to one field, but the planner multiplied the two columns' frequencies, expected 2 229
 // members to be "nuori" where 17 340 were, and probed them one by one (the up-to-dateness page
 // 59 → 50 ms and the plain page's choice kept when the value grows common).
+//
+// And a partial index of live members by name, for PostgreSQL: it does not take `deleted_at IS
+// NULL` for an equality, so the name index of migration 017, (tenant_id, deleted_at, pending,
+// sort keys), could not give the member list its order there. The first page of everyone was
+// a scan and an ICU sort of the whole register (75 ms at 100 000 members, 0.1 ms with this);
+// quick search walks it too. SQLite reads the old index in order already.
 const VALUE_STATISTICS = [
   ['member_values_field_text', 'value_text'],
   ['member_values_field_num', 'value_num'],
@@ -22,6 +28,7 @@ const LOWER_COLUMNS = ['firstname', 'lastname', 'email', 'address_street', 'addr
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
+    await sql`create index if not exists members_tenant_live_name on members (tenant_id, sort_lastname, sort_firstname, id) where deleted_at is null and pending = 0`.execute(db);
     for (const [name, column] of VALUE_STATISTICS) {
       await sql`create statistics if not exists ${sql.id(name)} (dependencies, mcv) on tenant_id, field_id, ${sql.id(column)} from member_values`.execute(db);
     }
@@ -38,7 +45,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) for (const [name] of VALUE_STATISTICS) await sql`drop statistics if exists ${sql.id(name)}`.execute(db);
+  if (isPostgres(db)) {
+    await sql`drop index if exists members_tenant_live_name`.execute(db);
+    for (const [name] of VALUE_STATISTICS) await sql`drop statistics if exists ${sql.id(name)}`.execute(db);
+  }
   for (const c of LOWER_COLUMNS) {
     const name = sql.id(`members_tenant_lower_${c}`);
     await sql`drop index if exists ${name}`.execute(db);

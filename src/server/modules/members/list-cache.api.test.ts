@@ -11,7 +11,7 @@ import { getResults, getStats, search, type ResultsOpts } from './service';
 import { listCacheOf } from './list-cache';
 import { loadModel } from './model';
 import { filterSql } from './filter-sql';
-import { countedPageSql, statsSql } from './list-repo';
+import { BY_NAME, countedPageSql, statsSql } from './list-repo';
 import type { Deps } from '../../deps';
 import type { CreatedTenant } from '../tenants/service';
 import type { Filter } from '../../../shared/filter/types';
@@ -195,6 +195,18 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered o
       return [await planOf(countedPageSql({ ...ctx, db: trx }, scope, { sort: { field: 'lastname', dir: 'asc' }, offset: 0, limit: 20 })), await planOf(statsSql({ ...ctx, db: trx }, scope))];
     });
     for (const plan of plans) expect(plan).toContain('Index Only Scan using members_tenant_lower_address_city');
+  });
+
+  it('reads the live members A–Ö from the name index in order, without sorting the register', async () => {
+    const db = tdb.handle.db;
+    const tenantId = (await db.selectFrom('tenants').select('id').executeTakeFirstOrThrow()).id;
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const r = await sql<{ 'QUERY PLAN': string }>`explain select m.id from members m where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0 order by ${BY_NAME} limit 20`.execute(trx);
+      return r.rows.map((x) => x['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('members_tenant_live_name');
+    expect(plan).not.toContain('Sort');
   });
 
   it('keeps statistics of how a custom field and its values go together, so a common value is not taken for a rare one', async () => {
