@@ -135,17 +135,25 @@ describe(`member list caches (${testDialect})`, () => {
   });
 });
 
-describe.runIf(testDialect === 'sqlite')('SQLite plan of an indexed equality beside a custom field', () => {
+/** A database of its own for reading query plans, and an association in it. */
+function planDatabase() {
   let tdb: TestDb;
   beforeAll(async () => {
     tdb = await freshDb();
   });
   afterAll(() => tdb.drop());
-
-  it("reads the city from migration 030's lower() index and only checks the custom field's set", async () => {
+  return async () => {
     const db = tdb.handle.db;
     const d = { db, dialect: tdb.handle.dialect, clock: new ManualClock(new Date()), config: testConfig(tdb.dataDir), mailer: createMailer({ smtpUrl: null, dataDir: tdb.dataDir }) };
-    const t = await makeTenant(d);
+    return { db, d, t: await makeTenant(d) };
+  };
+}
+
+describe.runIf(testDialect === 'sqlite')('SQLite plan of an indexed equality beside a custom field', () => {
+  const withTenant = planDatabase();
+
+  it("reads the city from migration 030's lower() index and only checks the custom field's set", async () => {
+    const { db, t } = await withTenant();
     const now = new Date().toISOString();
     await db
       .insertInto('fields')
@@ -162,7 +170,7 @@ describe.runIf(testDialect === 'sqlite')('SQLite plan of an indexed equality bes
     expect(text).not.toMatch(/SEARCH m USING INTEGER PRIMARY KEY/);
     // Migration 031: the page sorted A–Ö and the counts by state come from that index alone,
     // without visiting each match's members row.
-    const ctx = { db, dialect: tdb.handle.dialect, tenantId: t.tenant.id, model };
+    const ctx = { db, dialect: testDialect, tenantId: t.tenant.id, model };
     const scope = { filter: [{ field: 'address_city', verb: 'eq' as const, value: 'Tampere' }, { field: 'jasenlaji', verb: 'eq' as const, value: 'nuori' }], deleted: false, pending: false };
     const planOf = async (q: RawBuilder<unknown>) => (await sql<{ detail: string }>`explain query plan ${q}`.execute(db)).rows.map((r) => r.detail).join('\n');
     expect(await planOf(countedPageSql(ctx, scope, { sort: { field: 'lastname', dir: 'asc' }, offset: 380, limit: 20 }))).toContain('COVERING INDEX members_tenant_lower_address_city');
@@ -171,21 +179,15 @@ describe.runIf(testDialect === 'sqlite')('SQLite plan of an indexed equality bes
 });
 
 describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered on a fixed text column', () => {
-  let tdb: TestDb;
-  beforeAll(async () => {
-    tdb = await freshDb();
-  });
-  afterAll(() => tdb.drop());
+  const withTenant = planDatabase();
 
   it("reads the page and its counts from migration 031's covering lower() index alone", async () => {
-    const db = tdb.handle.db;
-    const d = { db, dialect: tdb.handle.dialect, clock: new ManualClock(new Date()), config: testConfig(tdb.dataDir), mailer: createMailer({ smtpUrl: null, dataDir: tdb.dataDir }) };
-    const t = await makeTenant(d);
+    const { db, d, t } = await withTenant();
     for (let i = 0; i < 30; i++) await makeMember(d, t, { firstname: `Etu${i}`, lastname: `Suku${i}`, address_city: i % 3 === 0 ? 'Tampere' : 'Turku' });
     // As autovacuum leaves a settled table: every page visible to all, so an index alone can answer.
     await sql`vacuum analyze members`.execute(db);
     const model = await loadModel(db, t.tenant.id);
-    const ctx = { db, dialect: tdb.handle.dialect, tenantId: t.tenant.id, model };
+    const ctx = { db, dialect: testDialect, tenantId: t.tenant.id, model };
     const scope = { filter: [{ field: 'address_city', verb: 'eq' as const, value: 'Tampere' }], deleted: false, pending: false };
     const plans = await db.transaction().execute(async (trx) => {
       // A table this small is read whole; the test asks what the index can do, as at 100 000 members.
@@ -198,8 +200,8 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered o
   });
 
   it('reads the live members A–Ö from the name index in order, without sorting the register', async () => {
-    const db = tdb.handle.db;
-    const tenantId = (await db.selectFrom('tenants').select('id').executeTakeFirstOrThrow()).id;
+    const { db, t } = await withTenant();
+    const tenantId = t.tenant.id;
     const plan = await db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       const r = await sql<{ 'QUERY PLAN': string }>`explain select m.id from members m where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0 order by ${BY_NAME} limit 20`.execute(trx);
@@ -210,7 +212,8 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered o
   });
 
   it('keeps statistics of how a custom field and its values go together, so a common value is not taken for a rare one', async () => {
-    const r = await sql<{ name: string; kinds: string[] }>`select stxname as name, stxkind::text[] as kinds from pg_statistic_ext where stxrelid = 'member_values'::regclass order by stxname`.execute(tdb.handle.db);
+    const { db } = await withTenant();
+    const r = await sql<{ name: string; kinds: string[] }>`select stxname as name, stxkind::text[] as kinds from pg_statistic_ext where stxrelid = 'member_values'::regclass order by stxname`.execute(db);
     expect(r.rows.map((x) => x.name)).toEqual(['member_values_field_num', 'member_values_field_text']);
     for (const x of r.rows) expect([...x.kinds].sort()).toEqual(['f', 'm']);
   });
