@@ -113,7 +113,7 @@ export function valuesByMember(values: readonly ValueRow[]): Map<number, Map<num
 }
 
 /** Group ids by member: a page's group links indexed once. */
-export function groupsByMember(links: readonly { member_id: number; group_id: number }[]): Map<number, Set<number>> {
+function groupsByMember(links: readonly { member_id: number; group_id: number }[]): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
   for (const g of links) {
     const id = g.member_id;
@@ -125,4 +125,11 @@ export function groupsByMember(links: readonly { member_id: number; group_id: nu
 }
 
 /** For members in no group. */
-export const NO_GROUPS: ReadonlySet<number> = new Set();
+const NO_GROUPS: ReadonlySet<number> = new Set();
+
+/** Each member's source from a page's values and group links, indexed once for the page. */
+export function sourcesFrom(values: readonly ValueRow[], links: readonly { member_id: number; group_id: number }[]): (m: Member, recorded?: readonly RecordedOutcome[]) => MemberSource {
+  const valuesBy = valuesByMember(values);
+  const groupsBy = groupsByMember(links);
+  return (m, recorded = []) => ({ m, values: valuesBy.get(m.id), groupIds: groupsBy.get(m.id) ?? NO_GROUPS, recorded });
+}

@@ -10,7 +10,7 @@ import { iso } from '../../lib/clock';
 import * as activity from '../log/repo';
 import * as list from './list-repo';
 import { loadModel, type MemberModel } from './model';
-import { columnSpec, columnsRead, groupsByMember, NO_GROUPS, valuesByMember, type ColumnSpec } from './columns';
+import { columnSpec, columnsRead, sourcesFrom, type ColumnSpec } from './columns';
 import { columnLoader } from './results';
 import { drained, writeXlsx, type SheetColumn } from './export-xlsx';
 import { neutralizeCell } from './neutralize';
@@ -133,10 +133,9 @@ async function* rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, filter: F
     next = i + CHUNK < ids.length ? read(i + CHUNK) : null;
     // A failed read ahead is thrown by the await above on the next round, not left unhandled.
     next?.catch(() => undefined);
-    const valuesBy = valuesByMember(values);
-    const groupsBy = groupsByMember(groups);
+    const sourceOf = sourcesFrom(values, groups);
     yield members.map((m) => {
-      const src = { m, values: valuesBy.get(m.id), groupIds: groupsBy.get(m.id) ?? NO_GROUPS, recorded: [] };
+      const src = sourceOf(m);
       return columns.map((c, k) => cell(c, specs[k]!.get(src), model.byName.get(c.key)));
     });
   }

@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Member } from '../../db/schema';
 import type { MemberRow } from '../../../shared/schemas/members';
 import type { MemberModel } from './model';
-import { columnSpec, columnsRead, fullname, groupsByMember, NO_GROUPS, valuesByMember, type ColumnSpec, type MemberColumn, type MemberSource } from './columns';
+import { columnSpec, columnsRead, fullname, sourcesFrom, type ColumnSpec, type MemberColumn } from './columns';
 import type { ValueRow } from './repo';
 import type { MemberUpToDateness } from '../../../shared/members/upToDateness';
 import { NO_OUTCOMES, type OutcomesByMember } from '../contacts/outcomes';
@@ -15,18 +15,6 @@ import { NO_OUTCOMES, type OutcomesByMember } from '../contacts/outcomes';
 export const ROWS_PER_YIELD = 500;
 
 type GroupLink = { member_id: number; group_id: number };
-
-/** Map.groupBy arrives in Node 21; Node 20 is supported. */
-export function indexBy<T, K>(list: readonly T[], key: (t: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const item of list) {
-    const k = key(item);
-    const bucket = out.get(k);
-    if (bucket) bucket.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
 
 export interface RowSource {
   members: readonly Member[];
@@ -49,13 +37,12 @@ export const wantsOutcomes = (columns: readonly string[]): boolean => columns.so
 
 /** A row builder for one page: the value and group lists are indexed once, and only the requested names computed. */
 function rowBuilder(src: RowSource): (m: Member) => MemberRow {
-  const valuesBy = valuesByMember(src.values);
-  const groupsBy = groupsByMember(src.groups);
+  const sourceOf = sourcesFrom(src.values, src.groups);
   const outcomes = src.outcomes ?? NO_OUTCOMES;
   const shown = rowColumns(src.model, src.columns);
   const uptodate = columnSpec(src.model, 'uptodate_')!;
   return (m) => {
-    const from: MemberSource = { m, values: valuesBy.get(m.id), groupIds: groupsBy.get(m.id) ?? NO_GROUPS, recorded: outcomes.get(m.id) ?? [] };
+    const from = sourceOf(m, outcomes.get(m.id));
     const row: MemberRow = { id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m) };
     let states: MemberUpToDateness | undefined;
     for (const c of shown) {
