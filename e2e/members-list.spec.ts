@@ -114,8 +114,7 @@ test('pikahaku ja yläpalkin haku löytävät jäsenen', async ({ page }) => {
   await supersearch.press('ArrowDown');
   await supersearch.press('Enter');
   await expect(page).toHaveURL(sointuUrl);
-  // The member's page has loaded before the next search is typed: a page still loading may take
-  // focus to its heading as it arrives, and the search box's list closes with the focus.
+  // (A page still loading when the next search is typed leaves focus in the box: route-loading.spec.ts.)
   await expect(page.getByRole('heading', { level: 1, name: 'Sointu Åkerblom' })).toBeVisible();
 
   // Enter without a choice opens every match on the search page.

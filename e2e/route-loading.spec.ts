@@ -89,3 +89,34 @@ test('kielen vaihto lataa ruotsin käännökset vasta valittaessa', async ({ pag
   await expect(page.getByRole('navigation', { name: 'Päävalikko' })).toBeVisible();
   expect(catalogues).toHaveLength(1);
 });
+
+test('hitaasti latautuva sivu ei vie kohdistusta yläpalkin hausta, johon käyttäjä jo kirjoittaa', async ({ page, request }) => {
+  const api = await signIn(request);
+  await api.post('members/new', { firstname: 'Hilja', lastname: `Hidas ${RUN}`, email: `hidas.${RUN}@example.fi`, bypass_required_fields: true });
+  await loginAsAdmin(page);
+  // The member's page chunk is held back until the user has typed the next search.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/MemberEditPage-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  const supersearch = page.getByRole('combobox', { name: 'Hae rekisteristä' });
+  await supersearch.fill(`Hidas ${RUN}`);
+  await expect(page.getByRole('option', { name: new RegExp(`Hilja Hidas ${RUN}`) })).toBeVisible();
+  await supersearch.press('ArrowDown');
+  await supersearch.press('Enter');
+  await expect(page).toHaveURL(/\/members\/\d+\/edit$/);
+  // While the page is still loading, the next search.
+  await supersearch.fill('Hilja');
+  await expect(supersearch).toHaveAttribute('aria-expanded', 'true');
+  release();
+  await expect(heading(page, `Hilja Hidas ${RUN}`)).toBeVisible();
+  await expect(supersearch).toBeFocused();
+  await expect(supersearch).toHaveAttribute('aria-expanded', 'true');
+
+  // A page reached without acting meanwhile still takes focus to its heading.
+  await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Jäsenet' }).click();
+  await expect(heading(page, 'Jäsenet')).toBeFocused();
+});

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
+import { followUserActs } from './layout/useFocusOnNavigation';
 import { PageLoader } from './components/PageLoader';
 import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
@@ -63,6 +64,8 @@ export function createAppRouter() {
   // The first page's chunk loads beside the entry's own start (the session check, the
   // layout), not after it; later pages load when they render.
   for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+  // A page arriving late leaves focus where the user has moved it since (useFocusOnNavigation.ts).
+  followUserActs(router);
   return router;
 }
 
