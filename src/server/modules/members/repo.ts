@@ -1,5 +1,5 @@
 import { sql, type Updateable } from 'kysely';
-import type { Db } from '../../db/kysely';
+import { isPostgres, type Db } from '../../db/kysely';
 import type { Member, MembersTable, NewMember } from '../../db/schema';
 import { normalizeEmail } from '../../../shared/members/email';
 import { SEARCHED_COLUMNS } from './present';
@@ -166,17 +166,37 @@ export interface ValueRow {
 
 const CHUNK = 500;
 
-/** Values of many members, fetched in chunks to stay under bind-parameter limits. */
-/** The members' custom values; only these fields' when `fieldIds` is given (a list shows a few columns). */
+/**
+ * Bounds a chunk's `member_id in (…)` by its smallest and largest id as well. Within a
+ * whole-register edit's transaction PostgreSQL priced 500 index probes above a parallel scan
+ * of all 640 000 values (66 ms a chunk, 13 s of the edit); with the range it reads the index
+ * between the two (an edit reads its members in id order, so a chunk's ids lie close together).
+ * SQLite probes the list either way, and checking the range too cost it 10–20 %: unbounded there.
+ */
+function idRange(db: Db, ids: readonly number[]): [number, number] | null {
+  if (!isPostgres(db)) return null;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const id of ids) {
+    if (id < lo) lo = id;
+    if (id > hi) hi = id;
+  }
+  return [lo, hi];
+}
+
+/** The members' custom values, in chunks to stay under bind-parameter limits; only these fields' when `fieldIds` is given (a list shows a few columns). */
 export async function valuesOf(db: Db, tenantId: number, memberIds: number[], fieldIds?: readonly number[]): Promise<ValueRow[]> {
   const out: ValueRow[] = [];
   if (fieldIds?.length === 0) return out;
   for (let i = 0; i < memberIds.length; i += CHUNK) {
+    const chunk = memberIds.slice(i, i + CHUNK);
+    const range = idRange(db, chunk);
     let q = db
       .selectFrom('member_values')
       .select(['member_id', 'field_id', 'value_text', 'value_num'])
       .where('tenant_id', '=', tenantId)
-      .where('member_id', 'in', memberIds.slice(i, i + CHUNK));
+      .$if(range !== null, (qb) => qb.where('member_id', '>=', range![0]).where('member_id', '<=', range![1]))
+      .where('member_id', 'in', chunk);
     if (fieldIds) q = q.where('field_id', 'in', fieldIds);
     out.push(...(await q.execute()));
   }
@@ -188,11 +208,14 @@ export async function groupsOf(db: Db, tenantId: number, memberIds: number[], gr
   const out: { member_id: number; group_id: number }[] = [];
   if (groupIds?.length === 0) return out;
   for (let i = 0; i < memberIds.length; i += CHUNK) {
+    const chunk = memberIds.slice(i, i + CHUNK);
+    const range = idRange(db, chunk);
     let q = db
       .selectFrom('member_groups')
       .select(['member_id', 'group_id'])
       .where('tenant_id', '=', tenantId)
-      .where('member_id', 'in', memberIds.slice(i, i + CHUNK));
+      .$if(range !== null, (qb) => qb.where('member_id', '>=', range![0]).where('member_id', '<=', range![1]))
+      .where('member_id', 'in', chunk);
     if (groupIds) q = q.where('group_id', 'in', groupIds);
     out.push(...(await q.execute()));
   }
