@@ -3,7 +3,9 @@ import type { Db, Dialect } from './kysely';
 
 // A per-association version of everything a member list reads (members, their values and
 // groups, contact states, fields, groups, settings), so a list cache can key on it and a
-// cached count or page is never served after a write (members/list-cache.ts).
+// cached count or page is never served after a write (members/list-cache.ts). Beside it the
+// version of the field model alone (fields, groups, settings; migration 032), which a saved
+// member leaves as it was, kept the same two ways.
 //
 // - PostgreSQL: migration 030's deferred constraint triggers bump `list_versions` once per
 //   transaction and association, at commit. The row lock is taken as the transaction ends,
@@ -19,6 +21,7 @@ type SqliteHandle = { pragma(source: string, options: { simple: true }): unknown
 
 interface SqliteCounters {
   counts: Map<number, number>;
+  models: Map<number, number>;
   sqlite: SqliteHandle;
 }
 
@@ -29,28 +32,34 @@ export function registerSqliteVersions(
   sqlite: SqliteHandle & { function(name: string, opts: { deterministic: boolean }, fn: (t: unknown) => unknown): unknown },
   db: object,
 ): void {
-  const counters: SqliteCounters = { counts: new Map(), sqlite };
-  sqlite.function('seura_list_changed', { deterministic: false }, (t: unknown) => {
+  const counters: SqliteCounters = { counts: new Map(), models: new Map(), sqlite };
+  const counter = (counts: Map<number, number>) => (t: unknown) => {
     const id = Number(t);
-    counters.counts.set(id, (counters.counts.get(id) ?? 0) + 1);
+    counts.set(id, (counts.get(id) ?? 0) + 1);
     return null;
-  });
+  };
+  sqlite.function('seura_list_changed', { deterministic: false }, counter(counters.counts));
+  sqlite.function('seura_model_changed', { deterministic: false }, counter(counters.models));
   sqliteCounters.set(db, counters);
 }
 
-/**
- * The association's list version, or null when it cannot be told (then nothing is cached).
- * Read it before the data it keys.
- */
-export async function listVersion(db: Db, dialect: Dialect, tenantId: number): Promise<string | null> {
+/** The association's list version and field model version; null when they cannot be told (then nothing is cached). */
+export interface Versions {
+  list: string;
+  model: string;
+}
+
+/** The association's versions, or null when they cannot be told. Read them before the data they key. */
+export async function listVersions(db: Db, dialect: Dialect, tenantId: number): Promise<Versions | null> {
   if (dialect === 'postgres') {
-    const r = await sql<{ version: number }>`select version from list_versions where tenant_id = ${tenantId}`.execute(db);
-    return `p${r.rows[0]?.version ?? 0}`;
+    const r = await sql<{ version: number; model_version: number }>`select version, model_version from list_versions where tenant_id = ${tenantId}`.execute(db);
+    return { list: `p${r.rows[0]?.version ?? 0}`, model: `p${r.rows[0]?.model_version ?? 0}` };
   }
   const c = sqliteCounters.get(db);
   if (!c) return null;
   try {
-    return `s${c.counts.get(tenantId) ?? 0}.${String(c.sqlite.pragma('data_version', { simple: true }))}`;
+    const commits = String(c.sqlite.pragma('data_version', { simple: true }));
+    return { list: `s${c.counts.get(tenantId) ?? 0}.${commits}`, model: `s${c.models.get(tenantId) ?? 0}.${commits}` };
   } catch {
     // The connection is busy (an open iterator): no version, no cache.
     return null;

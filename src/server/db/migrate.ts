@@ -29,6 +29,7 @@ import * as m028 from './migrations/028_retention';
 import * as m029 from './migrations/029_fts_changed_only';
 import * as m030 from './migrations/030_list_versions';
 import * as m031 from './migrations/031_covering_lower_indexes';
+import * as m032 from './migrations/032_model_versions';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '029_fts_changed_only': m029,
   '030_list_versions': m030,
   '031_covering_lower_indexes': m031,
+  '032_model_versions': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

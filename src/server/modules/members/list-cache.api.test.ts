@@ -8,7 +8,7 @@ import { createMailer } from '../mail/mailer';
 import { recordOutcome } from '../contacts/repo';
 import * as settingsRepo from '../settings/repo';
 import { getResults, getStats, search, type ResultsOpts } from './service';
-import { listCacheOf } from './list-cache';
+import { cachedModel, listCacheOf, openCached } from './list-cache';
 import { loadModel } from './model';
 import { filterSql } from './filter-sql';
 import { BY_NAME, countedPageSql, statsSql } from './list-repo';
@@ -132,6 +132,28 @@ describe(`member list caches (${testDialect})`, () => {
     await settingsRepo.set(a.db, tenant.tenant.id, 'porg_enabled', true);
     const porg = await getResults(a, tenant.tenant, page(TAMPERE, ['address_city', 'email_porg1']));
     expect(porg.results[0]).toHaveProperty('email_porg1');
+  });
+
+  it("keeps the field model across a member's save, and reads it again after a field changes in another process", async () => {
+    const modelNow = async () => cachedModel(await openCached(a.db, a.dialect, tenant.tenant.id), a, tenant.tenant.id);
+    const first = await modelNow();
+    const listBefore = await openCached(a.db, a.dialect, tenant.tenant.id);
+    await makeMember(a, tenant, { lastname: 'Gustafsson', address_city: 'Tampere' });
+    const listAfter = await openCached(a.db, a.dialect, tenant.tenant.id);
+    // The save changed what a list reads, so the page is read again, but with the same model.
+    listBefore.set(['probe'], 1);
+    expect(listAfter.get(['probe'])).toBeUndefined();
+    expect(listAfter.modelVersion).toBe(listBefore.modelVersion);
+    expect(await modelNow()).toBe(first);
+    expect(await names(a, tenant, TAMPERE)).toContain('Gustafsson');
+
+    await b.db.updateTable('fields').set({ label: 'Kotikunta' }).where('tenant_id', '=', tenant.tenant.id).where('name', '=', 'address_city').execute();
+    const renamed = await modelNow();
+    expect(renamed).not.toBe(first);
+    expect(renamed.byName.get('address_city')?.label).toBe('Kotikunta');
+    // Another association's model is its own.
+    const other = cachedModel(await openCached(a.db, a.dialect, bystander.tenant.id), a, bystander.tenant.id);
+    expect((await other).byName.get('address_city')?.label).not.toBe('Kotikunta');
   });
 });
 

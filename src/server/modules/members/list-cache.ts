@@ -1,7 +1,7 @@
 import type { Db, Dialect } from '../../db/kysely';
 import type { Deps } from '../../deps';
 import { loadModel, type MemberModel } from './model';
-import { listVersion } from '../../db/listVersions';
+import { listVersions } from '../../db/listVersions';
 import { FILTER_OR, type Condition, type Filter } from '../../../shared/filter/types';
 
 // Member list answers cached per association and list version (db/listVersions.ts): a
@@ -101,6 +101,8 @@ export function filterKey(filter: Filter): unknown[] {
 
 /** An association's cache at the list version read when it was opened (nothing is kept when the version is unknown). */
 export interface Cached {
+  /** The field model's version read with it (null: unknown). */
+  modelVersion: string | null;
   get<T>(key: unknown): T | undefined;
   set(key: unknown, value: unknown, weight?: number): void;
   /** Cached value of key, else computed and kept, weighing `weight(value)` rows (1 by default). */
@@ -109,7 +111,8 @@ export interface Cached {
 
 /** Opens the association's cache at its current version (one small read). */
 export async function openCached(db: Db, dialect: Dialect, tenantId: number): Promise<Cached> {
-  const version = await listVersion(db, dialect, tenantId);
+  const versions = await listVersions(db, dialect, tenantId);
+  const version = versions?.list ?? null;
   const cache = listCacheOf(db);
   const k = (key: unknown) => JSON.stringify(key);
   const get = <T>(key: unknown): T | undefined => (version === null ? undefined : cache.get<T>(tenantId, version, k(key)));
@@ -117,6 +120,7 @@ export async function openCached(db: Db, dialect: Dialect, tenantId: number): Pr
     if (version !== null) cache.set(tenantId, version, k(key), value, weight);
   };
   return {
+    modelVersion: versions?.model ?? null,
     get,
     set,
     async through<T>(key: unknown, compute: () => Promise<T>, weight?: (value: T) => number): Promise<T> {
@@ -134,7 +138,28 @@ export function scopeKey(scope: { filter: Filter; deleted: boolean; pending: boo
   return [filterKey(scope.filter), scope.deleted, scope.pending];
 }
 
-/** The association's field model, read once per list version. */
-export function cachedModel(cached: Cached, deps: Pick<Deps, 'db'>, tenantId: number): Promise<MemberModel> {
-  return cached.through(['model'], () => loadModel(deps.db, tenantId));
+/** Field models kept per database handle and association, at most this many associations each. */
+export const MODEL_CACHE_TENANTS = 500;
+const models = new WeakMap<object, Map<number, { version: string; model: MemberModel }>>();
+
+/**
+ * The association's field model, read once per model version: a saved member changes the list
+ * version, not the model, so the list's next read skips the fields, groups and settings.
+ * Least recently used associations out first.
+ */
+export async function cachedModel(cached: Cached, deps: Pick<Deps, 'db'>, tenantId: number): Promise<MemberModel> {
+  const version = cached.modelVersion;
+  if (version === null) return loadModel(deps.db, tenantId);
+  let byTenant = models.get(deps.db);
+  if (!byTenant) models.set(deps.db, (byTenant = new Map()));
+  const hit = byTenant.get(tenantId);
+  byTenant.delete(tenantId);
+  if (hit?.version === version) {
+    byTenant.set(tenantId, hit);
+    return hit.model;
+  }
+  const model = await loadModel(deps.db, tenantId);
+  byTenant.set(tenantId, { version, model });
+  while (byTenant.size > MODEL_CACHE_TENANTS) byTenant.delete(byTenant.keys().next().value!);
+  return model;
 }

@@ -146,42 +146,31 @@ export function countedPageSql(ctx: ListCtx, scope: Scope, opts: PageOpts): RawB
     limit ${opts.limit} offset ${opts.offset}`;
 }
 
-export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts, knownTotal?: number): Promise<{ rows: Member[]; total: number }> {
+/**
+ * A page's member ids in order and the number matching (`knownTotal` when the count is
+ * cached for this filter and list version: then only the page is read).
+ */
+export async function pageIdsWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts, knownTotal?: number): Promise<{ ids: number[]; total: number }> {
   const { join, order } = orderSql(ctx.tenantId, ctx.model, opts.sort);
   const where = scopeSql(ctx, scope);
-  if (opts.limit > BIG_PAGE) return bigPage(ctx, join, order, where, opts);
-  if (knownTotal !== undefined) {
-    // The count is known (cached for this filter and list version): only the page is read.
-    const ids = await sql<{ id: number }>`select m.id from members m ${join} where ${where} order by ${order} limit ${opts.limit} offset ${opts.offset}`.execute(ctx.db);
-    return { rows: await membersInOrder(ctx, ids.rows.map((r) => r.id)), total: knownTotal };
-  }
+  if (opts.limit > BIG_PAGE) return idsWithTotal(ctx, join, order, where, opts);
+  const page = () => sql<{ id: number }>`select m.id from members m ${join} where ${where} order by ${order} limit ${opts.limit} offset ${opts.offset}`.execute(ctx.db);
+  const count = async () => Number((await sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(ctx.db)).rows[0]?.n ?? 0);
+  if (knownTotal !== undefined) return { ids: (await page()).rows.map((r) => r.id), total: knownTotal };
   if (scope.filter.length === 0) {
-    const [rows, count] = await Promise.all([
-      sql<Member>`select m.* from members m ${join} where ${where} order by ${order} limit ${opts.limit} offset ${opts.offset}`.execute(ctx.db),
-      sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(ctx.db),
-    ]);
-    return { rows: rows.rows, total: Number(count.rows[0]?.n ?? 0) };
+    const [rows, total] = await Promise.all([page(), count()]);
+    return { ids: rows.rows.map((r) => r.id), total };
   }
-  const page = await countedPageSql(ctx, scope, opts).execute(ctx.db);
-  if (page.rows.length > 0 || opts.offset === 0) return { rows: await membersInOrder(ctx, page.rows.map((r) => r.id)), total: Number(page.rows[0]?.total_ ?? 0) };
+  const counted = await countedPageSql(ctx, scope, opts).execute(ctx.db);
+  if (counted.rows.length > 0 || opts.offset === 0) return { ids: counted.rows.map((r) => r.id), total: Number(counted.rows[0]?.total_ ?? 0) };
   // Past the last page the window has no row to ride on; count separately.
-  const count = await sql<{ n: number }>`select count(*) as n from members m where ${where}`.execute(ctx.db);
-  return { rows: [], total: Number(count.rows[0]?.n ?? 0) };
+  return { ids: [], total: await count() };
 }
 
-/**
- * A long page without stalling other requests: SQLite answers synchronously, and one
- * select of 100 000 full rows holds the event loop for seconds. The sorted ids are
- * cheap; the rows then come 500 at a time with a turn of the event loop in between.
- */
-async function bigPage(ctx: ListCtx, join: RawBuilder<unknown>, order: RawBuilder<unknown>, where: RawBuilder<SqlBool>, opts: PageOpts): Promise<{ rows: Member[]; total: number }> {
-  const { ids, total } = await idsWithTotal(ctx, join, order, where, opts);
-  const rows: Member[] = [];
-  for (let i = 0; i < ids.length; i += LIST_CHUNKS.rows) {
-    if (i > 0) await yieldToLoop();
-    for (const m of await membersInOrder(ctx, ids.slice(i, i + LIST_CHUNKS.rows))) rows.push(m);
-  }
-  return { rows, total };
+/** As pageIdsWithTotal, with the members' rows (the bench's raw query). */
+export async function pageWithTotal(ctx: ListCtx, scope: Scope, opts: PageOpts, knownTotal?: number): Promise<{ rows: Member[]; total: number }> {
+  const { ids, total } = await pageIdsWithTotal(ctx, scope, opts, knownTotal);
+  return { rows: await membersInOrder(ctx, ids), total };
 }
 
 async function idsWithTotal(ctx: ListCtx, join: RawBuilder<unknown>, order: RawBuilder<unknown>, where: RawBuilder<SqlBool>, opts: PageOpts): Promise<{ ids: number[]; total: number }> {

@@ -49,8 +49,9 @@ export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpt
   const reads = rowReads(model, opts.columns);
   async function* rows(): AsyncGenerator<MemberRow[]> {
     for (let i = 0; i < ids.length; i += list.LIST_CHUNKS.rows) {
-      const members = await list.membersInOrder(ctx, ids.slice(i, i + list.LIST_CHUNKS.rows), reads);
-      const { values, groups, outcomes } = await load(members.map((m) => m.id));
+      // The piece's member rows and its values side by side (two connections on PostgreSQL).
+      const some = ids.slice(i, i + list.LIST_CHUNKS.rows);
+      const [members, { values, groups, outcomes }] = await Promise.all([list.membersInOrder(ctx, some, reads), load(some)]);
       yield buildRows({ members, values, groups, model, columns: opts.columns, outcomes });
     }
   }

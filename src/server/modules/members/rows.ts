@@ -86,23 +86,25 @@ export function buildRows(src: RowSource): MemberRow[] {
 export type LoadLinks = (memberIds: number[]) => Promise<{ values: readonly ValueRow[]; groups: readonly GroupLink[]; outcomes?: OutcomesByMember }>;
 
 /**
- * As buildRows for a long page: values and group links are read and rows built `every`
- * members at a time, with a turn of the event loop in between. SQLite answers synchronously,
- * so awaiting its queries alone never lets another request in.
+ * Rows of these members in this order. Each chunk's member rows and its values and group links
+ * are read side by side (PostgreSQL answers them on two connections at once), `every` members
+ * at a time with a turn of the event loop in between: SQLite answers synchronously, so
+ * awaiting its queries alone never lets another request in. A member removed meanwhile is left out.
  */
-export async function buildRowsInChunks(
-  members: readonly Member[],
+export async function rowsOfIds(
+  ids: readonly number[],
+  read: (memberIds: number[]) => Promise<readonly Member[]>,
   load: LoadLinks,
   model: MemberModel,
   columns: readonly string[],
   every = ROWS_PER_YIELD,
 ): Promise<MemberRow[]> {
   const out: MemberRow[] = [];
-  for (let i = 0; i < members.length; i += every) {
+  for (let i = 0; i < ids.length; i += every) {
     if (i > 0) await yieldToLoop();
-    const chunk = members.slice(i, i + every);
-    const { values, groups, outcomes } = await load(chunk.map((m) => m.id));
-    for (const row of buildRows({ members: chunk, values, groups, model, columns, outcomes })) out.push(row);
+    const chunk = ids.slice(i, i + every);
+    const [members, { values, groups, outcomes }] = await Promise.all([read(chunk), load(chunk)]);
+    for (const row of buildRows({ members, values, groups, model, columns, outcomes })) out.push(row);
   }
   return out;
 }

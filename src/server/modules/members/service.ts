@@ -21,7 +21,7 @@ import * as repo from './repo';
 import * as list from './list-repo';
 import { writeMember } from './write';
 import { memberSinceAt } from './memberSince';
-import { buildRowsInChunks } from './rows';
+import { rowReads, rowsOfIds } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 import { columnLoader } from './results';
@@ -289,11 +289,6 @@ export interface ResultsOpts extends ListScope {
   columns: string[];
 }
 
-/** List rows carry id, names and only the requested columns. */
-async function rowsOf(deps: Deps, tenant: Tenant, model: MemberModel, members: Member[], columns: string[]): Promise<MemberRow[]> {
-  return buildRowsInChunks(members, columnLoader(deps, tenant, model, columns), model, columns);
-}
-
 export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<GetResultsReply> {
   // Read the list version before any data it keys (list-cache.ts).
   const cached = await openCached(deps.db, deps.dialect, tenant.id);
@@ -303,16 +298,18 @@ export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts):
     async () => {
       const model = await cachedModel(cached, deps, tenant.id);
       const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
-      // The pages of one filter share its count.
+      // The pages of one filter share its count. Reads that do not wait for each other go side
+      // by side: the page and the applications' count, then the rows and their values.
       const countKey = ['count', scopeKey(opts)];
-      const { rows, total } = await list.pageWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }, cached.get<number>(countKey));
+      const [{ ids, total }, applications] = await Promise.all([
+        list.pageIdsWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }, cached.get<number>(countKey)),
+        opts.pending || opts.deleted ? null : cached.through(['applications', filterKey(opts.filter)], () => list.countApplications(ctx, opts.filter)),
+      ]);
       cached.set(countKey, total);
-      const applications = opts.pending
-        ? total
-        : opts.deleted
-          ? 0
-          : await cached.through(['applications', filterKey(opts.filter)], () => list.countApplications(ctx, opts.filter));
-      return { results: await rowsOf(deps, tenant, model, rows, opts.columns), stats: { result_count: total, result_application_count: applications } };
+      // Only the member columns the rows show (list rows carry id, names and the requested columns).
+      const reads = rowReads(model, opts.columns);
+      const results = await rowsOfIds(ids, (some) => list.membersInOrder(ctx, some, reads), columnLoader(deps, tenant, model, opts.columns), model, opts.columns);
+      return { results, stats: { result_count: total, result_application_count: opts.pending ? total : (applications ?? 0) } };
     },
     (reply) => Math.max(1, reply.results.length),
   );
