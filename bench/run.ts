@@ -62,7 +62,9 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
       const session = () => fetch(`${base}/api/1/session/get`, { headers }).then((r) => r.json());
       // The floor: the cheapest signed-in call, measured in the same run as the rest.
       const floor = await measure(N, session);
-      const budget = (ms: number) => `≤ ${fmt(floor.p95 + ms)} (lattia + ${ms} ms)`;
+      // Issue 20: the floor + 3 ms on SQLite, + 5 ms on PostgreSQL.
+      const over = deps.dialect === 'postgres' ? 5 : 3;
+      const budget = () => `≤ ${fmt(floor.p95 + over)} (lattia + ${over} ms)`;
       rows.push(['GET session/get (HTTP) = lattia', floor]);
       // "Cold": a member saved just before, as a treasurer's edit between two looks at the list.
       const someone = await deps.db.selectFrom('members').select('id').where('tenant_id', '=', tenantId).where('email', '!=', BENCH_ADMIN.email).orderBy('id').limit(N + 10).execute();
@@ -73,7 +75,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
           if (!r.ok) throw new Error(`save: ${r.status} ${await r.text()}`);
         });
       const pageBody = { filter: FILTER, sort: { field: 'lastname', dir: 'asc' }, page: 19, page_size: 20, columns: ['email', 'phone', 'jasenlaji'] };
-      rows.push(['get_results: 2 ehtoa, sivu 20, lämmin (HTTP)', await measure(N, () => post('get_results', pageBody)), budget(3)]);
+      rows.push(['get_results: 2 ehtoa, sivu 20, lämmin (HTTP)', await measure(N, () => post('get_results', pageBody)), budget()]);
       rows.push(['get_results: kylmä, jäsen tallennettu juuri (HTTP)', await measureAfter(N, save, () => post('get_results', pageBody)), '≤ 20 ms SQLite, ≤ 25 ms PostgreSQL']);
       rows.push(['  sama kysely suoraan kantaan', await measure(N, () => list.pageWithTotal(ctx, scope, { sort: { field: 'lastname', dir: 'asc' }, offset: 380, limit: 20 }))]);
       rows.push(['get_stats: kylmä, jäsen tallennettu juuri (HTTP)', await measureAfter(N, save, () => post('get_stats', { filter: FILTER })), '≤ 20 ms SQLite, ≤ 25 ms PostgreSQL']);
@@ -89,7 +91,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
       const none = async () => undefined;
       for (const [label, terms] of [['sukunimen alku', starts], ['kirjaimet nimen keskeltä', inside]] as const) {
         const term = nth(terms);
-        rows.push([`quicksearch, ${label}, uusi joka kerta (HTTP)`, await measureAfter(N, none, (i) => post('quicksearch', { term: term(i + 5) })), budget(3)]);
+        rows.push([`quicksearch, ${label}, uusi joka kerta (HTTP)`, await measureAfter(N, none, (i) => post('quicksearch', { term: term(i + 5) })), budget()]);
         rows.push(['  sama haku suoraan kantaan', await measureAfter(N, none, (i) => list.search(ctx, term(i + 5), { deleted: false, limit: 11 }))]);
       }
       rows.push(['quicksearch "kin", lämmin (HTTP)', await measure(N, () => post('quicksearch', { term: 'kin' }))]);
