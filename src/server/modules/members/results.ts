@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps';
 import type { Tenant } from '../../db/schema';
-import type { MemberRow } from '../../../shared/schemas/members';
 import { jsonStream } from './json-pieces';
 import * as list from './list-repo';
 import type { MemberModel } from './model';
 import { cachedModel, openCached } from './list-cache';
 import * as repo from './repo';
-import { buildRows, rowReads, wantsOutcomes } from './rows';
+import { rowPieces, rowReads, wantsOutcomes } from './rows';
 import { NO_OUTCOMES, outcomesOf } from '../contacts/outcomes';
 import type { ResultsOpts } from './service';
 
@@ -47,13 +46,6 @@ export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpt
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
   const load = columnLoader(deps, tenant, model, opts.columns);
   const reads = rowReads(model, opts.columns);
-  async function* rows(): AsyncGenerator<MemberRow[]> {
-    for (let i = 0; i < ids.length; i += list.LIST_CHUNKS.rows) {
-      // The piece's member rows and its values side by side (two connections on PostgreSQL).
-      const some = ids.slice(i, i + list.LIST_CHUNKS.rows);
-      const [members, { values, groups, outcomes }] = await Promise.all([list.membersInOrder(ctx, some, reads), load(some)]);
-      yield buildRows({ members, values, groups, model, columns: opts.columns, outcomes });
-    }
-  }
-  return jsonStream({ results: rows(), stats: { result_count: total, result_application_count: applications } }, 'results');
+  const rows = rowPieces(ids, (some) => list.membersInOrder(ctx, some, reads), load, model, opts.columns, list.LIST_CHUNKS.rows);
+  return jsonStream({ results: rows, stats: { result_count: total, result_application_count: applications } }, 'results');
 }

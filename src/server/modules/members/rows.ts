@@ -86,25 +86,31 @@ export function buildRows(src: RowSource): MemberRow[] {
 export type LoadLinks = (memberIds: number[]) => Promise<{ values: readonly ValueRow[]; groups: readonly GroupLink[]; outcomes?: OutcomesByMember }>;
 
 /**
- * Rows of these members in this order. Each chunk's member rows and its values and group links
- * are read side by side (PostgreSQL answers them on two connections at once), `every` members
- * at a time with a turn of the event loop in between: SQLite answers synchronously, so
- * awaiting its queries alone never lets another request in. A member removed meanwhile is left out.
+ * Rows of these members in this order, a piece of `every` members at a time. Each piece's
+ * member rows and its values and group links are read side by side (PostgreSQL answers them on
+ * two connections at once), with a turn of the event loop between pieces: SQLite answers
+ * synchronously, so awaiting its queries alone never lets another request in. A member removed
+ * meanwhile is left out.
  */
-export async function rowsOfIds(
+export async function* rowPieces(
   ids: readonly number[],
   read: (memberIds: number[]) => Promise<readonly Member[]>,
   load: LoadLinks,
   model: MemberModel,
   columns: readonly string[],
   every = ROWS_PER_YIELD,
-): Promise<MemberRow[]> {
-  const out: MemberRow[] = [];
+): AsyncGenerator<MemberRow[]> {
   for (let i = 0; i < ids.length; i += every) {
     if (i > 0) await yieldToLoop();
     const chunk = ids.slice(i, i + every);
     const [members, { values, groups, outcomes }] = await Promise.all([read(chunk), load(chunk)]);
-    for (const row of buildRows({ members, values, groups, model, columns, outcomes })) out.push(row);
+    yield buildRows({ members, values, groups, model, columns, outcomes });
   }
+}
+
+/** rowPieces gathered into one list (a page up to list-repo's BIG_PAGE). */
+export async function rowsOfIds(...args: Parameters<typeof rowPieces>): Promise<MemberRow[]> {
+  const out: MemberRow[] = [];
+  for await (const piece of rowPieces(...args)) for (const row of piece) out.push(row);
   return out;
 }
