@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { openPostgres, openSqlite, type Dialect, type DbHandle } from '../db/kysely';
-import { migrateToLatest } from '../db/migrate';
+import { migrateToLatest, migrations } from '../db/migrate';
 import { ManualClock } from '../lib/clock';
 import type { Config } from '../config';
 import type { Deps } from '../deps';
@@ -33,8 +34,9 @@ export interface TestDb {
 export async function freshDb(dialect: Dialect = testDialect): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-test-'));
   if (dialect === 'sqlite') {
-    const handle = openSqlite(path.join(dataDir, 'seura.sqlite'));
-    await migrateToLatest(handle.db);
+    const file = path.join(dataDir, 'seura.sqlite');
+    fs.copyFileSync(await sqliteTemplate(), file);
+    const handle = openSqlite(file);
     return {
       handle,
       dataDir,
@@ -45,30 +47,93 @@ export async function freshDb(dialect: Dialect = testDialect): Promise<TestDb> {
       },
     };
   }
-  const adminUrl = process.env.SEURA_TEST_PG_URL;
-  if (!adminUrl) throw new Error('SEURA_TEST_PG_URL is not set (run through scripts/test.ts)');
+  const adminUrl = pgAdminUrl();
   const name = `seura_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await pgAdmin(adminUrl, async (admin) => admin.query(`create database ${name} template ${await pgTemplate(adminUrl, admin)}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString());
-  await migrateToLatest(handle.db);
   return {
     handle,
     dataDir,
     databaseUrl: url.toString(),
     drop: async () => {
       await handle.destroy();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await pgAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+// Each fresh database is a copy of one migrated once (a file copy on SQLite, a template on
+// PostgreSQL): migrating anew took 60 ms on SQLite and 470 ms on PostgreSQL, for each of the
+// suites' 120-odd databases. The copy has the migrations table too, so it is a database as
+// migrateToLatest leaves it.
+
+let sqliteTemplateFile: Promise<string> | null = null;
+/** This worker's migrated SQLite file, made on first use (with its WAL folded in, so the file alone is whole). */
+function sqliteTemplate(): Promise<string> {
+  sqliteTemplateFile ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-test-template-'));
+    const file = path.join(dir, 'seura.sqlite');
+    const handle = openSqlite(file);
+    await migrateToLatest(handle.db);
+    await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
+    await handle.destroy();
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    return file;
+  })();
+  return sqliteTemplateFile;
+}
+
+function pgAdminUrl(): string {
+  const adminUrl = process.env.SEURA_TEST_PG_URL;
+  if (!adminUrl) throw new Error('SEURA_TEST_PG_URL is not set (run through scripts/test.ts)');
+  return adminUrl;
+}
+
+async function pgAdmin<T>(adminUrl: string, use: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await use(c);
+  } finally {
+    await c.end();
+  }
+}
+
+let pgTemplateName: string | null = null;
+/**
+ * The migrated template database, named by the migrations' own text so a changed migration
+ * gets a new one; made once per cluster under an advisory lock, as the suite's workers share it.
+ */
+async function pgTemplate(adminUrl: string, admin: pg.Client): Promise<string> {
+  if (pgTemplateName) return pgTemplateName;
+  const text = Object.entries(migrations).map(([key, m]) => `${key}\n${m.up.toString()}\n${m.down?.toString() ?? ''}`);
+  const name = `seura_tpl_${crypto.createHash('sha256').update(text.join('\n')).digest('hex').slice(0, 16)}`;
+  await admin.query('select pg_advisory_lock(7263001)');
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      // Built under another name and renamed when whole: a worker stopped midway leaves no half template.
+      const building = `${name}_${process.pid}`;
+      await admin.query(`drop database if exists ${building}`);
+      await admin.query(`create database ${building}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const handle = openPostgres(url.toString());
+      try {
+        await migrateToLatest(handle.db);
+      } finally {
+        await handle.destroy();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(7263001)');
+  }
+  pgTemplateName = name;
+  return name;
 }
 
 export interface TestApp {
