@@ -39,8 +39,11 @@ test('a balance purchase is cancelled, then paid, in the test bank', async ({ pa
   const secondUrl = new URL(second.href);
   await page.goto(secondUrl.pathname + secondUrl.search);
   await page.getByRole('button', { name: 'Maksa' }).click();
-  await page.waitForURL((u) => u.pathname === '/balance/thanks');
-  expect(new URL(page.url()).searchParams.get('payment')).toBe('ok');
+  // The redirect carries ?payment=ok, which the app turns into a notice and drops from the
+  // address as soon as it runs: the address is caught as the redirect commits.
+  await page.waitForURL((u) => u.pathname === '/balance/thanks' && u.searchParams.get('payment') === 'ok', { waitUntil: 'commit' });
+  await expect(page.getByRole('alert').filter({ hasText: 'Maksu onnistui. Kiitos!' })).toBeVisible();
+  await expect(page).toHaveURL((u) => u.pathname === '/balance/thanks' && !u.searchParams.has('payment'));
   expect((await api.get<{ balance_cents: number }>('balance')).balance_cents).toBe(before.balance_cents + 5000);
   // Paid: a new charge is refused.
   const again = await page.request.post('/api/1/mooney/charge', {
