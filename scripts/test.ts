@@ -9,7 +9,8 @@ import { postgresAvailable, startCluster, type Cluster } from './pg-cluster';
 // Typecheck and lint run side by side, then the build. The browser journeys are the long
 // step (two workers, each with a browser and a server of its own, waiting on them more than
 // computing), so the Vitest suites run beside them at a lower priority on one worker each,
-// SQLite first, then PostgreSQL, with their output after the journeys'.
+// SQLite first, then PostgreSQL in parts, one at a time while the journeys run and two at a
+// time after them, with their output after the journeys'.
 
 const CHROMIUM = '/usr/bin/chromium';
 type Step = { name: string; title: string; run: () => Promise<boolean> | boolean };
@@ -56,21 +57,80 @@ const UNIT_ARGS = ['vitest', 'run', '--exclude', 'src/shared/**'];
 const UNIT_TITLE = 'Vitest: unit + API tests on SQLite';
 const PG_TITLE = 'Vitest: data-layer + API tests on PostgreSQL';
 
-async function runPg(background: boolean): Promise<boolean> {
+async function runPg(): Promise<boolean> {
   if (!postgresAvailable()) {
     console.log(SKIP_PG);
     return true;
   }
   const cluster: Cluster = await startCluster();
   try {
-    const env = { SEURA_TEST_DB: 'postgres', SEURA_TEST_PG_URL: cluster.url };
-    if (!background) return npx(['vitest', 'run'], env);
-    const bg = inBackground(['vitest', 'run', '--maxWorkers', '1'], env);
-    // Awaited here: the cluster must outlive the suite (finally stops it).
-    return await report(PG_TITLE, bg);
+    return npx(['vitest', 'run'], { SEURA_TEST_DB: 'postgres', SEURA_TEST_PG_URL: cluster.url });
   } finally {
     cluster.stop();
   }
+}
+
+/**
+ * Runs jobs in the order given, at most `width` at a time; `widen` lets more run. Beside the
+ * journeys one suite runs at a time; after them the rest use both cores.
+ */
+class Lanes {
+  private busy = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private width: number) {}
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    while (this.busy >= this.width) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.busy += 1;
+    try {
+      return await job();
+    } finally {
+      this.busy -= 1;
+      this.wake();
+    }
+  }
+  widen(width: number): void {
+    this.width = width;
+    this.wake();
+  }
+  private wake(): void {
+    for (let free = this.width - this.busy; free > 0 && this.waiting.length > 0; free -= 1) this.waiting.shift()!();
+  }
+}
+
+// The PostgreSQL suite beside the journeys runs in parts: whatever is left of it when the
+// journeys end then runs on both cores instead of one (it had run 130 s alone on one).
+const PG_PARTS = 3;
+
+/** The suites beside the journeys: SQLite first, then PostgreSQL in parts, one worker each, stopping at the first failure. */
+function besideJourneys(lanes: Lanes, unit: boolean, pgWanted: boolean): Promise<boolean> {
+  let failed = false;
+  const job = (title: string, args: string[], env: Record<string, string> = {}) =>
+    lanes.run(async () => {
+      if (failed) return false;
+      const ok = await report(title, inBackground([...args, '--maxWorkers', '1'], env));
+      if (!ok) failed = true;
+      return ok;
+    });
+  const jobs: Promise<boolean>[] = [];
+  if (unit) jobs.push(job(SHARED_TITLE, SHARED_ARGS), job(UNIT_TITLE, UNIT_ARGS));
+  if (pgWanted && !postgresAvailable()) console.log(SKIP_PG);
+  else if (pgWanted) {
+    // Started now, stopped when every part is done: the parts share one throwaway cluster.
+    const cluster = startCluster();
+    const parts = Array.from({ length: PG_PARTS }, (_, i) =>
+      cluster.then((c) => job(`${PG_TITLE} (${i + 1}/${PG_PARTS})`, ['vitest', 'run', '--shard', `${i + 1}/${PG_PARTS}`], { SEURA_TEST_DB: 'postgres', SEURA_TEST_PG_URL: c.url })),
+    );
+    jobs.push(
+      Promise.all(parts)
+        .then((oks) => oks.every(Boolean))
+        .catch((error: unknown) => {
+          console.error(error);
+          return false;
+        })
+        .finally(() => void cluster.then((c) => c.stop(), () => undefined)),
+    );
+  }
+  return Promise.all(jobs).then((oks) => oks.every(Boolean));
 }
 
 /** Waits for a background suite and prints its output: the whole of it when it failed, the summary otherwise. */
@@ -86,7 +146,7 @@ const steps: Step[] = [
   { name: 'typecheck', title: 'TypeScript (tsc --noEmit)', run: () => npxAsync(['tsc', '--noEmit', '-p', 'tsconfig.json']) },
   { name: 'lint', title: 'ESLint', run: () => npxAsync(['eslint', '.', '--max-warnings', '0']) },
   { name: 'unit', title: `${SHARED_TITLE}; ${UNIT_TITLE}`, run: () => npx(SHARED_ARGS) && npx(UNIT_ARGS) },
-  { name: 'pg', title: PG_TITLE, run: () => runPg(false) },
+  { name: 'pg', title: PG_TITLE, run: runPg },
   // The bundle guard belongs to the build: a route over its gzipped-JS budget fails it (scripts/bundle-sizes.ts).
   {
     name: 'build',
@@ -126,21 +186,15 @@ const besideSteps = beside ? steps.filter((s) => (s.name === 'unit' || s.name ==
 for (const step of steps) {
   if (step.name === 'typecheck' || step.name === 'lint' || !want(step.name) || besideSteps.includes(step)) continue;
   let background: Promise<boolean> | null = null;
+  const lanes = new Lanes(1);
   if (step.name === 'e2e' && besideSteps.length > 0) {
-    // SQLite first, then PostgreSQL, one worker each, while the journeys run.
-    background = (async () => {
-      let ok = true;
-      if (besideSteps.some((s) => s.name === 'unit')) {
-        ok = (await report(SHARED_TITLE, inBackground([...SHARED_ARGS, '--maxWorkers', '1']))) && (await report(UNIT_TITLE, inBackground([...UNIT_ARGS, '--maxWorkers', '1'])));
-      }
-      if (ok && besideSteps.some((s) => s.name === 'pg')) ok = await runPg(true);
-      return ok;
-    })();
+    background = besideJourneys(lanes, besideSteps.some((s) => s.name === 'unit'), besideSteps.some((s) => s.name === 'pg'));
   }
   const t0 = Date.now();
   console.log(`\n━━ ${step.title}${background ? ` (beside it: ${besideSteps.map((s) => s.title).join(', then ')})` : ''} ━━`);
   const ok = await step.run();
   if (background) {
+    lanes.widen(2);
     const t1 = Date.now();
     const bgOk = await background;
     console.log(reports.join('\n'));
