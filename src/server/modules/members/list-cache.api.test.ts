@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDb, makeTenant, testConfig, testDialect, type TestDb } from '../../test/harness';
 import { makeMember } from '../../test/factories/member';
@@ -11,7 +11,7 @@ import { getResults, getStats, search, type ResultsOpts } from './service';
 import { cachedModel, listCacheOf, openCached } from './list-cache';
 import { loadModel } from './model';
 import { filterSql } from './filter-sql';
-import { BY_NAME, countedPageSql, statsSql } from './list-repo';
+import { BY_NAME, countedPageSql, membersById, membersInOrder, statsSql } from './list-repo';
 import type { Deps } from '../../deps';
 import type { CreatedTenant } from '../tenants/service';
 import type { Filter } from '../../../shared/filter/types';
@@ -197,6 +197,25 @@ describe.runIf(testDialect === 'sqlite')('SQLite plan of an indexed equality bes
     const planOf = async (q: RawBuilder<unknown>) => (await sql<{ detail: string }>`explain query plan ${q}`.execute(db)).rows.map((r) => r.detail).join('\n');
     expect(await planOf(countedPageSql(ctx, scope, { sort: { field: 'lastname', dir: 'asc' }, offset: 380, limit: 20 }))).toContain('COVERING INDEX members_tenant_lower_address_city');
     expect(await planOf(statsSql(ctx, scope))).toContain('COVERING INDEX members_tenant_lower_address_city');
+  });
+});
+
+describe(`a page's members read by id (${testDialect})`, () => {
+  const withTenant = planDatabase();
+
+  it("reads each member by its id alone on SQLite, and never another association's", async () => {
+    const { db, d, t } = await withTenant();
+    const other = await makeTenant(d, 'Toinen ry');
+    const mine = [await makeMember(d, t, { firstname: 'Oma', lastname: 'Jäsen' }), await makeMember(d, t, { firstname: 'Toinen', lastname: 'Oma' })];
+    const theirs = await makeMember(d, other, { firstname: 'Vieras', lastname: 'Jäsen' });
+    const ids = [mine[1]!.id, theirs.id, mine[0]!.id];
+    expect((await membersInOrder({ db, tenantId: t.tenant.id }, ids)).map((m) => m.id)).toEqual([mine[1]!.id, mine[0]!.id]);
+    expect((await membersInOrder({ db, tenantId: other.tenant.id }, ids)).map((m) => m.id)).toEqual([theirs.id]);
+    if (testDialect === 'sqlite') {
+      const q = membersById({ db, tenantId: t.tenant.id }, ids).select('id').compile();
+      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${q.sql}`, [...q.parameters]));
+      expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH members USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Db, Dialect } from '../../db/kysely';
+import { isPostgres, type Db, type Dialect } from '../../db/kysely';
 import type { Member } from '../../db/schema';
 import type { Filter } from '../../../shared/filter/types';
 import { foldForSearch } from '../../../shared/search';
@@ -232,9 +232,20 @@ export function idsByName(ctx: ListCtx, scope: Scope): Promise<number[]> {
  * just those columns are read (the rest are absent): a long page's time goes mostly into
  * building row objects, whose cost grows with the columns read.
  */
+/**
+ * The association's members of these ids. On SQLite the association is checked on each row
+ * found by its id (the rowid), not looked up in the (tenant_id, id) index first: one B-tree
+ * search per member instead of two, a quarter off reading the page of everyone's 100 000.
+ * `+` keeps SQLite from that index. Exported for the test that reads its plan.
+ */
+export function membersById(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids: readonly number[]) {
+  const tenantTerm = isPostgres(ctx.db) ? sql<SqlBool>`tenant_id = ${ctx.tenantId}` : sql<SqlBool>`+tenant_id = ${ctx.tenantId}`;
+  return ctx.db.selectFrom('members').where(tenantTerm).where('id', 'in', ids);
+}
+
 export async function membersInOrder(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids: readonly number[], only?: readonly MemberColumn[]): Promise<Member[]> {
   if (ids.length === 0) return [];
-  const from = ctx.db.selectFrom('members').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids);
+  const from = membersById(ctx, ids);
   // Callers that pass `only` read no other column of these rows.
   const found = (only ? await from.select(only).execute() : await from.selectAll().execute()) as Member[];
   const byId = new Map(found.map((m) => [m.id, m]));
