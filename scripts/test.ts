@@ -185,15 +185,12 @@ const beside = want('e2e') && want('build');
 const besideSteps = beside ? steps.filter((s) => (s.name === 'unit' || s.name === 'pg') && want(s.name)) : [];
 for (const step of steps) {
   if (step.name === 'typecheck' || step.name === 'lint' || !want(step.name) || besideSteps.includes(step)) continue;
-  let background: Promise<boolean> | null = null;
-  const lanes = new Lanes(1);
-  if (step.name === 'e2e' && besideSteps.length > 0) {
-    background = besideJourneys(lanes, besideSteps.some((s) => s.name === 'unit'), besideSteps.some((s) => s.name === 'pg'));
-  }
+  const lanes = step.name === 'e2e' && besideSteps.length > 0 ? new Lanes(1) : null;
+  const background = lanes ? besideJourneys(lanes, besideSteps.some((s) => s.name === 'unit'), besideSteps.some((s) => s.name === 'pg')) : null;
   const t0 = Date.now();
   console.log(`\n━━ ${step.title}${background ? ` (beside it: ${besideSteps.map((s) => s.title).join(', then ')})` : ''} ━━`);
   const ok = await step.run();
-  if (background) {
+  if (lanes && background) {
     lanes.widen(2);
     const t1 = Date.now();
     const bgOk = await background;

@@ -16,10 +16,7 @@ interface Blocking {
   html: string | undefined;
 }
 
-/**
- * `exclude`: selectors left out, e.g. a sandboxed preview frame of user-written content, where
- * scripts are off so axe cannot run inside it (its run would never finish).
- */
+/** `exclude`: selectors of the page's own document left out of the check. */
 export async function expectAccessible(page: Page, label: string, opts: { exclude?: string[] } = {}): Promise<void> {
   const t0 = Date.now();
   // Colours measured mid-transition (a modal fading in) are blends, not what the user reads.

@@ -50,13 +50,12 @@ export async function freshDb(dialect: Dialect = testDialect): Promise<TestDb> {
   const adminUrl = pgAdminUrl();
   const name = `seura_t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   await pgAdmin(adminUrl, async (admin) => admin.query(`create database ${name} template ${await pgTemplate(adminUrl, admin)}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString());
+  const url = pgDbUrl(adminUrl, name);
+  const handle = openPostgres(url);
   return {
     handle,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     drop: async () => {
       await handle.destroy();
       await pgAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
@@ -92,6 +91,13 @@ function pgAdminUrl(): string {
   return adminUrl;
 }
 
+/** The cluster's URL with another database in it. */
+function pgDbUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 async function pgAdmin<T>(adminUrl: string, use: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: adminUrl });
   await c.connect();
@@ -119,9 +125,7 @@ async function pgTemplate(adminUrl: string, admin: pg.Client): Promise<string> {
       const building = `${name}_${process.pid}`;
       await admin.query(`drop database if exists ${building}`);
       await admin.query(`create database ${building}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${building}`;
-      const handle = openPostgres(url.toString());
+      const handle = openPostgres(pgDbUrl(adminUrl, building));
       try {
         await migrateToLatest(handle.db);
       } finally {

@@ -228,11 +228,6 @@ export function idsByName(ctx: ListCtx, scope: Scope): Promise<number[]> {
 }
 
 /**
- * Rows of these members in the order given; one removed meanwhile is left out. With `only`,
- * just those columns are read (the rest are absent): a long page's time goes mostly into
- * building row objects, whose cost grows with the columns read.
- */
-/**
  * The association's members of these ids. On SQLite the association is checked on each row
  * found by its id (the rowid), not looked up in the (tenant_id, id) index first: one B-tree
  * search per member instead of two, a quarter off reading the page of everyone's 100 000.
@@ -243,6 +238,11 @@ export function membersById(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids: readonly
   return ctx.db.selectFrom('members').where(tenantTerm).where('id', 'in', ids);
 }
 
+/**
+ * Rows of these members in the order given; one removed meanwhile is left out. With `only`,
+ * just those columns are read (the rest are absent): a long page's time goes mostly into
+ * building row objects, whose cost grows with the columns read.
+ */
 export async function membersInOrder(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids: readonly number[], only?: readonly MemberColumn[]): Promise<Member[]> {
   if (ids.length === 0) return [];
   const from = membersById(ctx, ids);
