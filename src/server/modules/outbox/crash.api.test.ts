@@ -21,21 +21,25 @@ interface Sink {
   mails: string[][];
   /** While set, messages are read but never acknowledged: the sender cannot know whether they went. */
   stall: boolean;
+  /** Recipients of the messages read while stalled, never answered. */
+  held: string[][];
   url: string;
   close(): Promise<void>;
 }
 
 /** A real SMTP server over a socket, which can be told to hang after reading each message. */
 async function smtpSink(): Promise<Sink> {
-  const sink = { mails: [] as string[][], stall: false } as Sink;
+  const sink = { mails: [] as string[][], stall: false, held: [] as string[][] } as Sink;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, done) {
       stream.on('data', () => {});
       stream.on('end', () => {
-        sink.mails.push(session.envelope.rcptTo.map((r) => r.address));
-        if (!sink.stall) done();
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        sink.mails.push(to);
+        if (sink.stall) sink.held.push(to);
+        else done();
       });
     },
   });
@@ -118,11 +122,16 @@ describe(`outbox worker processes (${testDialect})`, () => {
     // From here the server reads messages but never answers: the worker is killed with
     // messages handed over and unacknowledged, the case where nobody knows whether they went.
     smtp.stall = true;
-    await until('a stalled claim', async () => (await statuses(mid)).some((r) => r.status === 'sending'));
+    // A message read and left unanswered: its row is `sending` for as long as the worker lives.
+    // (Merely seeing some row `sending` is not enough: that batch may have just been answered,
+    // and the kill could land before the next claim.)
+    await until('a message held unanswered', () => smtp.held.length > 0);
     first.kill('SIGKILL');
     await exited(first);
-    const atKill = (await statuses(mid)).filter((r) => r.status === 'sending').map((r) => r.id);
-    expect(atKill.length).toBeGreaterThan(0);
+    const sendingAtKill = (await statuses(mid)).filter((r) => r.status === 'sending');
+    const atKill = sendingAtKill.map((r) => r.id);
+    const sendingAddresses = new Set(sendingAtKill.map((r) => r.address));
+    expect(smtp.held.flat().every((a) => sendingAddresses.has(a))).toBe(true);
     expect(smtp.mails.length).toBeLessThan(N);
     smtp.stall = false;
 
