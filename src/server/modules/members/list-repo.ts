@@ -331,26 +331,35 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
   const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  if (dialect === 'sqlite' && folded.length >= 3) {
+  if (folded.length >= 3) {
     // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
     const phrase = `"${folded.replace(/"/g, '""')}"`;
-    const hits = await sql<{ id: number; a: string | null; b: string | null }>`
-      select m.id as id, m.sort_lastname as a, m.sort_firstname as b from members_fts f join members m on m.id = f.rowid
-      where members_fts match ${phrase} and ${base}${others} limit ${SEARCH_SORT_MAX.hits + 1}`.execute(db);
-    if (hits.rows.length === 0) return first;
-    // Few matches: their sort keys came with them, so they are ordered here and only the page is read.
-    if (hits.rows.length <= SEARCH_SORT_MAX.hits) return [...first, ...(await membersInOrder({ db, tenantId }, byNameKeys(hits.rows).slice(0, want)))];
+    if (dialect === 'sqlite') {
+      const hits = await sql<{ id: number; a: string | null; b: string | null }>`
+        select m.id as id, m.sort_lastname as a, m.sort_firstname as b from members_fts f join members m on m.id = f.rowid
+        where members_fts match ${phrase} and ${base}${others} limit ${SEARCH_SORT_MAX.hits + 1}`.execute(db);
+      if (hits.rows.length === 0) return first;
+      // Few matches: their sort keys came with them, so they are ordered here and only the page is read.
+      if (hits.rows.length <= SEARCH_SORT_MAX.hits) return [...first, ...(await membersInOrder({ db, tenantId }, byNameKeys(hits.rows).slice(0, want)))];
+    }
     // Many ("ine" is in every tenth text): the first of them A–Ö lie near the start of the name
     // index, so it is walked until the page is full (over 1 000 of 100 000 holding the letters:
     // about a thousand names) instead of sorting thousands. The walk stops after SEARCH_SORT_MAX.walk
     // names, in case the matches gather late in the alphabet; then they are sorted after all.
+    // PostgreSQL walks first: its guess of how many texts hold three letters is a constant, so
+    // left to itself it walked the whole name index for letters that only late names hold.
     const walked = await sql<Member>`select * from (select m.* from members m where ${base}${others} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
       where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
     if (walked.rows.length === want) return [...first, ...walked.rows];
-    const rows = await sql<Member>`
-      select m.* from members_fts f join members m on m.id = f.rowid
-      where members_fts match ${phrase} and ${base}${others}
-      order by ${BY_NAME} limit ${want}`.execute(db);
+    // Every match through the trigram index, then sorted (on PostgreSQL fenced off as a
+    // materialised CTE, so the name index is not walked again; only ids and sort keys, so
+    // thousands of matches sort in memory and just the page's rows are read).
+    const rows =
+      dialect === 'sqlite'
+        ? await sql<Member>`select m.* from members_fts f join members m on m.id = f.rowid
+            where members_fts match ${phrase} and ${base}${others} order by ${BY_NAME} limit ${want}`.execute(db)
+        : await sql<Member>`with hits as materialized (select m.id, m.sort_lastname, m.sort_firstname from members m where m.search_text like ${pattern} escape '\\' and ${base}${others})
+            select m.* from members m where m.tenant_id = ${tenantId} and m.id in (select m.id from hits m order by ${BY_NAME} limit ${want}) order by ${BY_NAME}`.execute(db);
     return [...first, ...rows.rows];
   }
   const rows = await sql<Member>`
