@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Database } from './schema';
 import { finnishSortKey } from '../../shared/finnish/collation';
 import { registerSqliteVersions } from './listVersions';
+import { cachingStatements } from './statementCache';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -30,7 +31,7 @@ export function openSqlite(file: string): DbHandle {
   sqlite.function('seura_lower', { deterministic: true }, (s: unknown) => (s === null ? null : String(s).toLowerCase()));
   // Finnish name order (migration 017's triggers keep members.sort_* with it).
   sqlite.function('seura_sort_key', { deterministic: true }, (s: unknown) => (s === null ? null : finnishSortKey(String(s))));
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   // Migration 030's triggers count changes per association for the list caches.
   registerSqliteVersions(sqlite, db);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
