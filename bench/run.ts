@@ -179,6 +179,12 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     console.log(`joukkomuokkaus ${bulk.result.count} jäsentä + kumoustiedot: ${bulk.seconds.toFixed(1)} s, huippumuisti ${bulk.peakMb} MB   tavoite ${bulkBudget}`);
     const undone = await timed(() => undoBatch(deps, created.tenant, me, bulk.result.batch_id, { keepChanged: false }));
     console.log(`joukkomuokkauksen kumoaminen: ${undone.seconds.toFixed(1)} s (${undone.result.restored} palautettu)   tavoite ${bulkBudget}`);
+    // An edit that leaves every search text as it was (a group and a checkbox): on PostgreSQL its
+    // members rows change only updated_at, which migration 033's free room makes HOT updates.
+    const quiet = await timed(() => bulkUpdate(deps, created.tenant, me, { ryhma_2: true, maksettu: true }, []));
+    console.log(`joukkomuokkaus ryhmä + valintaruutu ${quiet.result.count} jäsentä + kumoustiedot: ${quiet.seconds.toFixed(1)} s, huippumuisti ${quiet.peakMb} MB   tavoite ${bulkBudget}`);
+    const quietUndone = await timed(() => undoBatch(deps, created.tenant, me, quiet.result.batch_id, { keepChanged: false }));
+    console.log(`sen kumoaminen: ${quietUndone.seconds.toFixed(1)} s (${quietUndone.result.restored} palautettu)   tavoite ${bulkBudget}`);
 
     await app.close();
   } finally {

@@ -30,6 +30,7 @@ import * as m029 from './migrations/029_fts_changed_only';
 import * as m030 from './migrations/030_list_versions';
 import * as m031 from './migrations/031_covering_lower_indexes';
 import * as m032 from './migrations/032_model_versions';
+import * as m033 from './migrations/033_members_fillfactor';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '030_list_versions': m030,
   '031_covering_lower_indexes': m031,
   '032_model_versions': m032,
+  '033_members_fillfactor': m033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
