@@ -12,6 +12,7 @@ import { namesOf } from '../members/repo';
 import { deleteMembers } from '../members/purge-repo';
 import { stageSearchText } from '../members/search-text';
 import { closeStage } from '../members/search-repo';
+import { SEARCHED_COLUMNS, SEARCHED_TYPES } from '../members/present';
 import { endSessionsIn, endSessionsOf } from '../session/end';
 import * as list from './list-repo';
 import type { BatchRow } from './list-repo';
@@ -43,7 +44,8 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     const restored = await undo.fillTarget(trx, tid, batch);
     const rows = await undo.targetRows(trx, tid, batchId);
     const current = batch.kind === 'import' ? await valuesBeforeUndo(trx, tid, batchId, model, rows) : null;
-    for (const { kind, item } of await undo.recordedItems(trx, tid, batchId)) {
+    const items = await undo.recordedItems(trx, tid, batchId);
+    for (const { kind, item } of items) {
       if (kind === 'col') {
         await undo.restoreColumn(trx, tid, batchId, item);
         // Rights given back or taken by the undo: sessions from before it end.
@@ -62,10 +64,12 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
         }
       }
     }
-    // Each restored member is written once more: updated_at and its search text together.
-    await stageSearchText(trx, deps.dialect, tid, await undo.targetIds(trx), model);
-    await undo.touchTarget(trx, tid, at);
-    await closeStage(trx);
+    // Each restored member is written once more: updated_at and, when the batch put back
+    // something its search text is made of, that text together.
+    const searched = items.some(({ kind, item }) => searchedItem(model, kind, item));
+    if (searched) await stageSearchText(trx, deps.dialect, tid, await undo.targetIds(trx), model);
+    await undo.touchTarget(trx, tid, at, searched);
+    if (searched) await closeStage(trx);
     await history.appendMany(trx, tid, undoHistory(model, batch, rows, current).map(([memberId, data]) => ({ memberId, context: 'PersonUpdate' as const, data, authorId: me.id, batchId, at })));
     await undo.markUndone(trx, tid, batchId, at);
     line.context = batch.kind;
@@ -76,6 +80,13 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     line.batchId = batchId;
     return { batch_id: batchId, restored, kept: changed.length };
   });
+}
+
+/** Whether a recorded item feeds the quick-search text: a name or contact column, or a value of a searched type. */
+function searchedItem(model: MemberModel, kind: string, item: string): boolean {
+  if (kind === 'col') return (SEARCHED_COLUMNS as readonly string[]).includes(item);
+  if (kind === 'value') return SEARCHED_TYPES.includes(model.custom.find((f) => String(f.id) === item)?.type ?? '');
+  return false;
 }
 
 /** One PersonUpdate per restored member naming what came back, from what to what. */

@@ -118,10 +118,10 @@ export async function targetIds(db: Db): Promise<number[]> {
   return (await sql<{ id: number }>`select id from undo_target order by id`.execute(db)).rows.map((r) => r.id);
 }
 
-/** Marks the target members changed at `at`, and writes the search text staged for them (search-text.ts) in the same statement. */
-export async function touchTarget(db: Db, tenantId: number, at: string): Promise<void> {
-  await sql`update members set updated_at = ${at}, search_text = coalesce((select s.t from search_stage s where s.id = members.id), search_text)
-    where tenant_id = ${tenantId} and id in ${TARGET}`.execute(db);
+/** Marks the target members changed at `at`, and with `staged` writes the search text staged for them (search-text.ts) in the same statement. */
+export async function touchTarget(db: Db, tenantId: number, at: string, staged: boolean): Promise<void> {
+  const text = staged ? sql`, search_text = coalesce((select s.t from search_stage s where s.id = members.id), search_text)` : sql``;
+  await sql`update members set updated_at = ${at}${text} where tenant_id = ${tenantId} and id in ${TARGET}`.execute(db);
 }
 
 export async function markUndone(db: Db, tenantId: number, batchId: string, at: string): Promise<void> {
