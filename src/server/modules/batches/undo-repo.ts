@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { BatchesTable, Member } from '../../db/schema';
 import { NUMERIC_COLUMNS, type RecordedRow } from './repo';
 import { BY_NAME } from '../members/list-repo';
+import { SET_STAGED_TEXT } from '../members/search-repo';
 
 export type { RecordedRow };
 
@@ -120,7 +121,7 @@ export async function targetIds(db: Db): Promise<number[]> {
 
 /** Marks the target members changed at `at`, and with `staged` writes the search text staged for them (search-text.ts) in the same statement. */
 export async function touchTarget(db: Db, tenantId: number, at: string, staged: boolean): Promise<void> {
-  const text = staged ? sql`, search_text = coalesce((select s.t from search_stage s where s.id = members.id), search_text)` : sql``;
+  const text = staged ? sql`, ${SET_STAGED_TEXT}` : sql``;
   await sql`update members set updated_at = ${at}${text} where tenant_id = ${tenantId} and id in ${TARGET}`.execute(db);
 }
 

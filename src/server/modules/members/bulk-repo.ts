@@ -4,6 +4,7 @@ import type { Filter } from '../../../shared/filter/types';
 import { filterSql } from './filter-sql';
 import type { MemberModel } from './model';
 import { BY_NAME } from './list-repo';
+import { SET_STAGED_TEXT } from './search-repo';
 
 // The SQL of bulk actions: which members a filter reaches (conditions over `members m`),
 // and set statements over a set of members given as a subquery (`ids`, usually a batch's
@@ -108,7 +109,7 @@ export async function writeMembers(db: Db, tenantId: number, ids: RawBuilder<unk
   const sets = [
     sql`updated_at = ${at}`,
     ...columns.map((c) => sql`${sql.ref(c.name)} = ${c.value}`),
-    ...(staged ? [sql`search_text = coalesce((select s.t from search_stage s where s.id = members.id), search_text)`] : []),
+    ...(staged ? [SET_STAGED_TEXT] : []),
   ];
   await sql`update members set ${sql.join(sets)} where tenant_id = ${tenantId} and id in ${ids}`.execute(db);
 }

@@ -6,6 +6,9 @@ import type { Db } from '../../db/kysely';
 // other changes takes them from it (bulk-repo.ts writeMembers, undo-repo.ts touchTarget),
 // so each row is written, and its search index entries made, once.
 
+/** The SET item of a members UPDATE that writes each row's staged text (a row with none keeps its own). */
+export const SET_STAGED_TEXT = sql`search_text = coalesce((select s.t from search_stage s where s.id = members.id), search_text)`;
+
 /** Creates (or empties) the scratch table; callers run inside a transaction. */
 export async function openStage(db: Db, dialect: 'sqlite' | 'postgres'): Promise<void> {
   await sql`create temp table if not exists search_stage (id integer primary key, t text not null)`.execute(db);
