@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonInPieces } from './json-pieces';
+import { JsonItems, jsonInPieces } from './json-pieces';
 
 async function pieces(reply: Record<string, unknown>, every: number): Promise<string[]> {
   const out: string[] = [];
@@ -50,6 +50,19 @@ describe('jsonInPieces', () => {
     const out: string[] = [];
     for await (const p of jsonInPieces({ results: parts(), stats: { n: 5 } }, 'results')) out.push(p);
     expect(out).toHaveLength(3);
+    expect(out.join('')).toBe(JSON.stringify({ results: rows.slice(0, 5), stats: { n: 5 } }));
+  });
+
+  it('writes pieces given as text as they are, between pieces of rows, skipping empty ones', async () => {
+    async function* parts() {
+      yield new JsonItems(rows.slice(0, 2).map((r) => JSON.stringify(r)).join(','));
+      yield new JsonItems('');
+      yield rows.slice(2, 4);
+      yield new JsonItems(JSON.stringify(rows[4]));
+    }
+    const out: string[] = [];
+    for await (const p of jsonInPieces({ results: parts(), stats: { n: 5 } }, 'results')) out.push(p);
+    expect(out).toHaveLength(4);
     expect(out.join('')).toBe(JSON.stringify({ results: rows.slice(0, 5), stats: { n: 5 } }));
   });
 });

@@ -9,6 +9,11 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 /** Rows serialised per piece; about a hundred kilobytes of JSON. */
 export const ROWS_PER_PIECE = 500;
 
+/** Items of a list already serialised and joined by commas: a piece built ahead and kept as text. */
+export class JsonItems {
+  constructor(readonly text: string) {}
+}
+
 function* slices(list: readonly unknown[], every: number): Generator<readonly unknown[]> {
   for (let i = 0; i < list.length; i += every) yield list.slice(i, i + every);
 }
@@ -17,7 +22,7 @@ function* slices(list: readonly unknown[], every: number): Generator<readonly un
  * The JSON text of `reply` in pieces: the keys before `listKey`, then its items `every` at
  * a time, then the rest, with a turn of the event loop before each piece after the first.
  * The list may also be an async iterable of arrays (rows built while they are written,
- * so a long page is never held whole); each array is then one piece.
+ * so a long page is never held whole) or of JsonItems; each is then one piece.
  */
 export async function* jsonInPieces(reply: object, listKey: string, every = ROWS_PER_PIECE): AsyncGenerator<string> {
   let head = '{';
@@ -36,9 +41,10 @@ export async function* jsonInPieces(reply: object, listKey: string, every = ROWS
     }
     head += `${sep()}${JSON.stringify(key)}:[`;
     let any = false;
-    for await (const items of Array.isArray(value) ? slices(value, every) : (value as AsyncIterable<readonly unknown[]>)) {
-      if (items.length === 0) continue;
-      yield `${head}${any ? ',' : ''}${items.map((item) => JSON.stringify(item) ?? 'null').join(',')}`;
+    for await (const items of Array.isArray(value) ? slices(value, every) : (value as AsyncIterable<readonly unknown[] | JsonItems>)) {
+      const text = items instanceof JsonItems ? items.text : items.map((item) => JSON.stringify(item) ?? 'null').join(',');
+      if (text === '') continue;
+      yield `${head}${any ? ',' : ''}${text}`;
       any = true;
       head = '';
       await yieldToLoop();

@@ -219,6 +219,40 @@ describe(`a page's members read by id (${testDialect})`, () => {
   });
 });
 
+describe(`a run of close ids read as a range (${testDialect})`, () => {
+  const withTenant = planDatabase();
+
+  it("gives exactly the members asked for, in the order asked, without another association's or those between", async () => {
+    const { db, d, t } = await withTenant();
+    const other = await makeTenant(d, 'Toinen ry');
+    const made: Awaited<ReturnType<typeof makeMember>>[] = [];
+    // Ids interleaved between two associations, as they are in a shared database.
+    for (let i = 0; i < 12; i++) made.push(await makeMember(d, i % 4 === 3 ? other : t, { firstname: `Etu${i}`, lastname: `Suku${i}` }));
+    const mine = made.filter((_, i) => i % 4 !== 3);
+    // Close ids (the span at most twice their number), one of them skipped, in an order of their own.
+    const asked = mine.filter((_, i) => i !== 2).map((m) => m.id).reverse();
+    const theirs = made[3]!.id;
+    const got = await membersInOrder({ db, tenantId: t.tenant.id }, [...asked, theirs], ['id', 'firstname']);
+    expect(got.map((m) => m.id)).toEqual(asked);
+    expect(got.map((m) => m.firstname)).toEqual(asked.map((id) => made.find((m) => m.id === id)!.firstname));
+    if (testDialect === 'sqlite') {
+      // The run is one walk of the table between its first and last id, not a probe per id.
+      const queries: CompiledQuery[] = [];
+      const seeing = db.withPlugin({
+        transformQuery: (args) => {
+          queries.push(db.getExecutor().compileQuery(args.node, args.queryId));
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      await membersInOrder({ db: seeing, tenantId: t.tenant.id }, asked, ['id']);
+      expect(queries).toHaveLength(1);
+      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${queries[0]!.sql}`, [...queries[0]!.parameters]));
+      expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/SEARCH members USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/);
+    }
+  });
+});
+
 describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered on a fixed text column', () => {
   const withTenant = planDatabase();
 

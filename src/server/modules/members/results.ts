@@ -6,15 +6,16 @@ import * as list from './list-repo';
 import type { MemberModel } from './model';
 import { cachedModel, openCached } from './list-cache';
 import * as repo from './repo';
-import { rowPieces, rowReads, wantsOutcomes } from './rows';
+import { rowReads, rowTextPieces, wantsOutcomes } from './rows';
 import { NO_OUTCOMES, outcomesOf } from '../contacts/outcomes';
 import type { ResultsOpts } from './service';
 
 // The page of everyone (get_results with a page longer than list.BIG_PAGE) as a stream:
-// ids first, then each piece of members read, built into rows and written as JSON before
-// the next is read, with a turn of the event loop in between. The reply is the same JSON
-// as a short page's ({results, stats}); the process never holds 100 000 members at once,
-// which also keeps garbage collection pauses short.
+// ids first, then the members read in id order piece by piece, each built into rows kept as
+// JSON text, with a turn of the event loop in between; then the texts written in the page's
+// order. The reply is the same JSON as a short page's ({results, stats}); the process holds
+// the page as one string per member, never as 100 000 row objects, which also keeps
+// garbage collection pauses short.
 
 /** Reads the custom values, group memberships and messaging outcomes of some members, only when the columns show them. */
 export function columnLoader(deps: Deps, tenant: Tenant, model: MemberModel, columns: readonly string[]) {
@@ -46,6 +47,6 @@ export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpt
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
   const load = columnLoader(deps, tenant, model, opts.columns);
   const reads = rowReads(model, opts.columns);
-  const rows = rowPieces(ids, (some) => list.membersInOrder(ctx, some, reads), load, model, opts.columns, list.LIST_CHUNKS.rows);
+  const rows = rowTextPieces(ids, (some) => list.membersInOrder(ctx, some, reads), load, model, opts.columns, list.LIST_CHUNKS.rows);
   return jsonStream({ results: rows, stats: { result_count: total, result_application_count: applications } }, 'results');
 }

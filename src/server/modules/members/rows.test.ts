@@ -4,7 +4,8 @@ import type { Field } from '../../../shared/fields/types';
 import type { MemberModel } from './model';
 import type { ValueRow } from './repo';
 import fc from 'fast-check';
-import { buildRows, rowReads, rowsOfIds } from './rows';
+import { buildRows, rowReads, rowsOfIds, rowTextPieces } from './rows';
+import { JsonItems } from './json-pieces';
 import { presentMember } from './present';
 import { presentedNames } from './columns';
 import type { RecordedOutcome } from '../../../shared/members/upToDateness';
@@ -96,6 +97,34 @@ describe('buildRows (linear row assembly)', () => {
     expect(asked.map((ids) => ids.length)).toEqual([500, 500, 500, 500]);
     expect(servedMeanwhile).toBeGreaterThanOrEqual(3);
     expect(rows).toEqual(buildRows({ members, values, groups: links, model, columns }));
+  });
+
+  it('reads a long page in id order and writes its rows in the page order, as the same JSON, leaving out a member gone meanwhile', async () => {
+    const { members, values, links } = synthetic(2_000, { n: 0 });
+    // The page's order: not the ids' (a page by name); one member is removed while it is read.
+    const page = members.map((m) => m.id).sort((a, b) => (a % 7) - (b % 7) || b - a);
+    const gone = page[1234]!;
+    const asked: number[][] = [];
+    const byId = new Map(members.map((m) => [m.id, m]));
+    const read = async (ids: number[]) => {
+      asked.push(ids);
+      return ids.flatMap((id) => (id === gone ? [] : [byId.get(id)!]));
+    };
+    const load = async (ids: number[]) => {
+      const wanted = new Set(ids);
+      return { values: values.filter((v) => wanted.has(v.member_id)), groups: links.filter((g) => wanted.has(g.member_id)) };
+    };
+    const pieces: string[] = [];
+    for await (const piece of rowTextPieces(page, read, load, model, columns, 300, 250)) {
+      expect(piece).toBeInstanceOf(JsonItems);
+      pieces.push(piece.text);
+    }
+    // Read in ascending id pieces of 300 (each a run of close ids, read as a range), written in pieces of 250.
+    expect(asked.map((ids) => ids.length)).toEqual([300, 300, 300, 300, 300, 300, 200]);
+    expect(asked.flat()).toEqual([...page].sort((a, b) => a - b));
+    expect(pieces).toHaveLength(8);
+    const expected = buildRows({ members: page.filter((id) => id !== gone).map((id) => byId.get(id)!), values, groups: links, model, columns });
+    expect(`[${pieces.filter((p) => p !== '').join(',')}]`).toBe(JSON.stringify(expected));
   });
 
   it('gives the same values as the whole presented member, from only the member columns the shown names read', () => {
