@@ -113,6 +113,20 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     // Whole-register operations: wall time and peak memory of this process.
     const me = (await deps.db.selectFrom('members').selectAll().where('email', '=', BENCH_ADMIN.email).executeTakeFirstOrThrow());
     const columns = ['email', 'phone', 'address_street', 'address_zip', 'address_city', 'liittymisvuosi', 'jasenlaji', 'syntymapaiva', 'harrastus', 'maksettu', 'jasenmaksu', 'ryhma_1'];
+    if (!ONLY_EVERYONE) {
+      // The browser's way: the filter in a POST body for a single-use token, then
+      // a GET of the file, read as a stream (the server and this reader share the process).
+      // First of the whole-register work, so its peak is not the page of everyone's left-over memory.
+      const exported = await timed(async () => {
+        const { url } = (await post('export_token', { filter: [], columns, format: 'xlsx' })) as { url: string };
+        const res = await fetch(`${base}${url}`, { headers });
+        if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
+        let bytes = 0;
+        for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
+        return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+      });
+      console.log(`vienti xlsx, ${MEMBERS} riviä: ${exported.seconds.toFixed(1)} s, huippumuisti ${exported.peakMb} MB (alussa ${exported.startMb} MB; ${exported.result})   tavoite < 10 s, < 400 MB`);
+    }
     // "Everyone" as one page: the whole register with custom fields and groups,
     // while another caller polls session/get. Client and server share this process, so the
     // honest "how long would a request wait" is the event loop's longest stall.
@@ -154,7 +168,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     page.result = (JSON.parse(Buffer.concat(raw).toString('utf8')) as { results: unknown[] }).results.length;
     waits.sort((a, b) => a - b);
     console.log(
-      `get_results "kaikki", ${page.result} riviä (12 saraketta): ${page.seconds.toFixed(1)} s, huippumuisti ${page.peakMb} MB   tavoite: sekunteja\n` +
+      `get_results "kaikki", ${page.result} riviä (12 saraketta): ${page.seconds.toFixed(1)} s, huippumuisti ${page.peakMb} MB   tavoite ≤ 3 s\n` +
         `  tapahtumasilmukan pisin katko sillä aikaa: ${fmt(loop.max / 1e6)} (prosessin suoritinaikana ${fmt(cpuStall)})   tavoite < 100 ms\n` +
         `  samanaikainen session/get (${waits.length} kpl): p50 ${fmt(percentile(waits, 50))}, max ${fmt(waits.at(-1) ?? NaN)}`,
     );
@@ -162,17 +176,6 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
       await app.close();
       return;
     }
-    // The browser's way: the filter in a POST body for a single-use token, then
-    // a GET of the file, read as a stream (the server and this reader share the process).
-    const exported = await timed(async () => {
-      const { url } = (await post('export_token', { filter: [], columns, format: 'xlsx' })) as { url: string };
-      const res = await fetch(`${base}${url}`, { headers });
-      if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
-      let bytes = 0;
-      for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
-      return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-    });
-    console.log(`vienti xlsx, ${MEMBERS} riviä: ${exported.seconds.toFixed(1)} s, huippumuisti ${exported.peakMb} MB (alussa ${exported.startMb} MB; ${exported.result})   tavoite < 10 s, < 400 MB`);
     // Issue 20's budgets: a whole-register bulk edit with its undo record, and its undo, each < 10 s on SQLite and < 20 s on PostgreSQL.
     const bulkBudget = deps.dialect === 'postgres' ? '< 20 s' : '< 10 s';
     const editAndUndo = async (label: string, data: Record<string, unknown>) => {

@@ -92,7 +92,7 @@ describe('buildRows (linear row assembly)', () => {
     setImmediate(other);
     const byId = new Map(members.map((m) => [m.id, m]));
     const read = async (ids: number[]) => ids.map((id) => byId.get(id)!);
-    const rows = await rowsOfIds(members.map((m) => m.id), read, load, model, columns, 500);
+    const rows = await rowsOfIds(members.map((m) => m.id), { read, load, model, columns }, 500);
     done = true;
     expect(asked.map((ids) => ids.length)).toEqual([500, 500, 500, 500]);
     expect(servedMeanwhile).toBeGreaterThanOrEqual(3);
@@ -115,7 +115,7 @@ describe('buildRows (linear row assembly)', () => {
       return { values: values.filter((v) => wanted.has(v.member_id)), groups: links.filter((g) => wanted.has(g.member_id)) };
     };
     const pieces: string[] = [];
-    for await (const piece of rowTextPieces(page, read, load, model, columns, 300, 250)) {
+    for await (const piece of rowTextPieces(page, { read, load, model, columns }, 300, 250)) {
       expect(piece).toBeInstanceOf(JsonItems);
       pieces.push(piece.text);
     }

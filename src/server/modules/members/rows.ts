@@ -86,6 +86,14 @@ export function buildRows(src: RowSource): MemberRow[] {
 /** What one chunk of members needs besides the member rows. */
 export type LoadLinks = (memberIds: number[]) => Promise<{ values: readonly ValueRow[]; groups: readonly GroupLink[]; outcomes?: OutcomesByMember }>;
 
+/** Where a long page's rows come from: the member rows of some ids, what else they need, and which names they show. */
+export interface PageSource {
+  read: (memberIds: number[]) => Promise<readonly Member[]>;
+  load: LoadLinks;
+  model: MemberModel;
+  columns: readonly string[];
+}
+
 /**
  * Rows of these members in this order, a piece of `every` members at a time. Each piece's
  * member rows and its values and group links are read side by side (PostgreSQL answers them on
@@ -93,14 +101,7 @@ export type LoadLinks = (memberIds: number[]) => Promise<{ values: readonly Valu
  * synchronously, so awaiting its queries alone never lets another request in. A member removed
  * meanwhile is left out.
  */
-export async function* rowPieces(
-  ids: readonly number[],
-  read: (memberIds: number[]) => Promise<readonly Member[]>,
-  load: LoadLinks,
-  model: MemberModel,
-  columns: readonly string[],
-  every = ROWS_PER_YIELD,
-): AsyncGenerator<MemberRow[]> {
+export async function* rowPieces(ids: readonly number[], { read, load, model, columns }: PageSource, every = ROWS_PER_YIELD): AsyncGenerator<MemberRow[]> {
   for (let i = 0; i < ids.length; i += every) {
     if (i > 0) await yieldToLoop();
     const chunk = ids.slice(i, i + every);
@@ -119,10 +120,7 @@ export async function* rowPieces(
  */
 export async function* rowTextPieces(
   ids: readonly number[],
-  read: (memberIds: number[]) => Promise<readonly Member[]>,
-  load: LoadLinks,
-  model: MemberModel,
-  columns: readonly string[],
+  { read, load, model, columns }: PageSource,
   every = ROWS_PER_YIELD,
   perPiece = ROWS_PER_PIECE,
 ): AsyncGenerator<JsonItems> {

@@ -308,7 +308,7 @@ export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts):
       cached.set(countKey, total);
       // Only the member columns the rows show (list rows carry id, names and the requested columns).
       const reads = rowReads(model, opts.columns);
-      const results = await rowsOfIds(ids, (some) => list.membersInOrder(ctx, some, reads), columnLoader(deps, tenant, model, opts.columns), model, opts.columns);
+      const results = await rowsOfIds(ids, { read: (some) => list.membersInOrder(ctx, some, reads), load: columnLoader(deps, tenant, model, opts.columns), model, columns: opts.columns });
       return { results, stats: { result_count: total, result_application_count: opts.pending ? total : (applications ?? 0) } };
     },
     (reply) => Math.max(1, reply.results.length),
