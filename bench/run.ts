@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { openDeps } from '../src/server/bootstrap';
 import { BENCH_ADMIN, serveSignedIn } from './http';
@@ -14,8 +15,7 @@ import { optimizeSqlite } from '../src/server/db/optimize';
 import { bulkUpdate } from '../src/server/modules/members/bulk';
 import { undoBatch } from '../src/server/modules/batches/service';
 import { onEachDatabase } from './databases';
-import { measure, measureAfter, fmt, percentile, timed, type Measured } from './stats';
-import { MEMBER_PAGE_SIZE_EVERYONE } from '../src/shared/constants';
+import { measure, measureAfter, fmt, timed, type Measured } from './stats';
 
 // `npm run bench`: figures for the README, never pass/fail. Seeds a throwaway register
 // (100 000 members, 10 custom fields with values, 20 groups), then times API calls over
@@ -33,6 +33,16 @@ const FILTER = normalizeFilter([
   { field: 'jasenlaji', verb: 'eq', value: 'nuori' },
   { field: 'address_city', verb: 'eq', value: 'Tampere' },
 ]);
+
+/** Runs whole-child.ts's `op` in a new server process on the seeded register; its lines go to this output. */
+function inFreshProcess(op: 'export' | 'everyone', env: NodeJS.ProcessEnv): Promise<void> {
+  const script = fileURLToPath(new URL('./whole-child.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, op], { env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`whole-child ${op}: exit ${code}`))));
+  });
+}
 
 async function run(label: string, env: Record<string, string | undefined>): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-bench-'));
@@ -110,72 +120,16 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
       }
     }
 
-    // Whole-register operations: wall time and peak memory of this process.
-    const me = (await deps.db.selectFrom('members').selectAll().where('email', '=', BENCH_ADMIN.email).executeTakeFirstOrThrow());
-    const columns = ['email', 'phone', 'address_street', 'address_zip', 'address_city', 'liittymisvuosi', 'jasenlaji', 'syntymapaiva', 'harrastus', 'maksettu', 'jasenmaksu', 'ryhma_1'];
-    if (!ONLY_EVERYONE) {
-      // The browser's way: the filter in a POST body for a single-use token, then
-      // a GET of the file, read as a stream (the server and this reader share the process).
-      // First of the whole-register work, so its peak is not the page of everyone's left-over memory.
-      const exported = await timed(async () => {
-        const { url } = (await post('export_token', { filter: [], columns, format: 'xlsx' })) as { url: string };
-        const res = await fetch(`${base}${url}`, { headers });
-        if (!res.ok || !res.body) throw new Error(`export: ${res.status}`);
-        let bytes = 0;
-        for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
-        return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-      });
-      console.log(`vienti xlsx, ${MEMBERS} riviä: ${exported.seconds.toFixed(1)} s, huippumuisti ${exported.peakMb} MB (alussa ${exported.startMb} MB; ${exported.result})   tavoite < 10 s, < 400 MB`);
-    }
-    // "Everyone" as one page: the whole register with custom fields and groups,
-    // while another caller polls session/get. Client and server share this process, so the
-    // honest "how long would a request wait" is the event loop's longest stall.
-    const everyone = { sort: { field: 'lastname', dir: 'asc' }, page: 0, page_size: MEMBER_PAGE_SIZE_EVERYONE, columns };
-    const waits: number[] = [];
-    let busy = true;
-    const probe = (async () => {
-      while (busy) {
-        const t0 = performance.now();
-        await fetch(`${base}/api/1/session/get`, { headers }).then((r) => r.json());
-        waits.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-    const loop = monitorEventLoopDelay({ resolution: 5 });
-    loop.enable();
-    // The same stall counted in this process's CPU time: on a busy shared machine the wall
-    // clock also counts the time the operating system gave to other processes.
-    let cpuStall = 0;
-    let lastCpu = process.cpuUsage();
-    const cpuProbe = setInterval(() => {
-      const d = process.cpuUsage(lastCpu);
-      lastCpu = process.cpuUsage();
-      cpuStall = Math.max(cpuStall, (d.user + d.system) / 1000);
-    }, 5);
-    // The reply is collected as bytes and parsed only after the measurement: parsing tens
-    // of megabytes here, in the server's process, would count as the server's stall.
-    const raw: Buffer[] = [];
-    const page = await timed(async () => {
-      const res = await fetch(`${base}/api/1/members/get_results`, { method: 'POST', headers, body: JSON.stringify(everyone) });
-      if (!res.ok || !res.body) throw new Error(`get_results: ${res.status}`);
-      for await (const chunk of res.body) raw.push(Buffer.from(chunk as Uint8Array));
-      return raw.length;
-    });
-    loop.disable();
-    clearInterval(cpuProbe);
-    busy = false;
-    await probe;
-    page.result = (JSON.parse(Buffer.concat(raw).toString('utf8')) as { results: unknown[] }).results.length;
-    waits.sort((a, b) => a - b);
-    console.log(
-      `get_results "kaikki", ${page.result} riviä (12 saraketta): ${page.seconds.toFixed(1)} s, huippumuisti ${page.peakMb} MB   tavoite ≤ 3 s\n` +
-        `  tapahtumasilmukan pisin katko sillä aikaa: ${fmt(loop.max / 1e6)} (prosessin suoritinaikana ${fmt(cpuStall)})   tavoite < 100 ms\n` +
-        `  samanaikainen session/get (${waits.length} kpl): p50 ${fmt(percentile(waits, 50))}, max ${fmt(waits.at(-1) ?? NaN)}`,
-    );
+    // Whole-register operations: wall time and peak memory. The export and the page of everyone
+    // each in a server process of its own (whole-child.ts), the bulk edits in this one.
+    const fresh = { ...env, DATA_DIR: dataDir };
+    if (!ONLY_EVERYONE) await inFreshProcess('export', fresh);
+    await inFreshProcess('everyone', fresh);
     if (ONLY_EVERYONE) {
       await app.close();
       return;
     }
+    const me = await deps.db.selectFrom('members').selectAll().where('email', '=', BENCH_ADMIN.email).executeTakeFirstOrThrow();
     // Issue 20's budgets: a whole-register bulk edit with its undo record, and its undo, each < 10 s on SQLite and < 20 s on PostgreSQL.
     const bulkBudget = deps.dialect === 'postgres' ? '< 20 s' : '< 10 s';
     const editAndUndo = async (label: string, data: Record<string, unknown>) => {
