@@ -10,6 +10,7 @@ import { UPTODATE_FIELDS } from '../../../shared/members/upToDateness';
 import type { MemberModel } from './model';
 import type { MemberColumn } from './columns';
 import { idChunks } from './repo';
+import { jsonRows } from '../../db/jsonRows';
 
 // Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
 // sorted by any column, and quick search. Every query is bound to one tenant.
@@ -229,14 +230,17 @@ export function idsByName(ctx: ListCtx, scope: Scope): Promise<number[]> {
 }
 
 /**
- * The association's members. On SQLite the association is checked on each row found by its
- * id (the rowid), not looked up in the (tenant_id, id) index first: one B-tree search per
- * member instead of two, a quarter off reading the page of everyone's 100 000. `+` keeps
- * SQLite from that index.
+ * The association's members rows, when they are read by id. On SQLite the association is
+ * checked on each row found by its id (the rowid), not looked up in the (tenant_id, id) index
+ * first: one B-tree search per member instead of two, a quarter off reading the page of
+ * everyone's 100 000. `+` keeps SQLite from that index.
  */
+function tenantTerm(ctx: Pick<ListCtx, 'db' | 'tenantId'>): RawBuilder<SqlBool> {
+  return isPostgres(ctx.db) ? sql<SqlBool>`tenant_id = ${ctx.tenantId}` : sql<SqlBool>`+tenant_id = ${ctx.tenantId}`;
+}
+
 function membersOfTenant(ctx: Pick<ListCtx, 'db' | 'tenantId'>) {
-  const tenantTerm = isPostgres(ctx.db) ? sql<SqlBool>`tenant_id = ${ctx.tenantId}` : sql<SqlBool>`+tenant_id = ${ctx.tenantId}`;
-  return ctx.db.selectFrom('members').where(tenantTerm);
+  return ctx.db.selectFrom('members').where(tenantTerm(ctx));
 }
 
 /** The association's members of these ids, as a scattered chunk is read. Exported for the test that reads its plan. */
@@ -254,9 +258,10 @@ export async function membersInOrder(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids:
   if (ids.length === 0) return [];
   const found: Member[] = [];
   for (const part of idChunks(ctx.db, ids, 'id')) {
-    const from = membersOfTenant(ctx).where(part.where);
-    // Callers that pass `only` read no other column of these rows.
-    const rows = (only ? await from.select(only).execute() : await from.selectAll().execute()) as Member[];
+    // Callers that pass `only` read no other column of these rows; those come as one JSON text a chunk (db/jsonRows.ts).
+    const rows = only
+      ? await jsonRows<Member>(ctx.db, only, sql`from members where ${tenantTerm(ctx)} and ${part.where}`)
+      : ((await membersOfTenant(ctx).where(part.where).selectAll().execute()) as Member[]);
     for (const m of part.keep(rows)) found.push(m);
   }
   const byId = new Map(found.map((m) => [m.id, m]));

@@ -3,6 +3,7 @@ import { isPostgres, type Db } from '../../db/kysely';
 import type { Member, MembersTable, NewMember } from '../../db/schema';
 import { normalizeEmail } from '../../../shared/members/email';
 import { SEARCHED_COLUMNS } from './present';
+import { jsonRows } from '../../db/jsonRows';
 
 // Every function takes the tenant id first; there is no query path without it.
 
@@ -165,6 +166,7 @@ export interface ValueRow {
 }
 
 const CHUNK = 500;
+const VALUE_COLUMNS = ['member_id', 'field_id', 'value_text', 'value_num'] as const;
 
 /**
  * A chunk of `memberIds` as a condition on `column` (member_id, or the members table's id), and which rows read to keep.
@@ -203,14 +205,17 @@ export function* idChunks<K extends string>(
   }
 }
 
-/** The members' custom values, in chunks to stay under bind-parameter limits; only these fields' when `fieldIds` is given (a list shows a few columns). */
+/**
+ * The members' custom values, in chunks to stay under bind-parameter limits; only these fields' when `fieldIds` is given (a list shows a few columns).
+ * On SQLite each chunk's rows come as one JSON text (db/jsonRows.ts).
+ */
 export async function valuesOf(db: Db, tenantId: number, memberIds: number[], fieldIds?: readonly number[]): Promise<ValueRow[]> {
   const out: ValueRow[] = [];
   if (fieldIds?.length === 0) return out;
   for (const part of idChunks(db, memberIds, 'member_id')) {
-    let q = db.selectFrom('member_values').select(['member_id', 'field_id', 'value_text', 'value_num']).where('tenant_id', '=', tenantId).where(part.where);
-    if (fieldIds) q = q.where('field_id', 'in', fieldIds);
-    out.push(...part.keep(await q.execute()));
+    const fields = fieldIds ? sql<SqlBool>`field_id in (${sql.join(fieldIds)})` : sql<SqlBool>`1 = 1`;
+    const rows = await jsonRows<ValueRow>(db, VALUE_COLUMNS, sql`from member_values where tenant_id = ${tenantId} and ${part.where} and ${fields}`);
+    for (const row of part.keep(rows)) out.push(row);
   }
   return out;
 }
@@ -220,9 +225,9 @@ export async function groupsOf(db: Db, tenantId: number, memberIds: number[], gr
   const out: { member_id: number; group_id: number }[] = [];
   if (groupIds?.length === 0) return out;
   for (const part of idChunks(db, memberIds, 'member_id')) {
-    let q = db.selectFrom('member_groups').select(['member_id', 'group_id']).where('tenant_id', '=', tenantId).where(part.where);
-    if (groupIds) q = q.where('group_id', 'in', groupIds);
-    out.push(...part.keep(await q.execute()));
+    const groups = groupIds ? sql<SqlBool>`group_id in (${sql.join(groupIds)})` : sql<SqlBool>`1 = 1`;
+    const rows = await jsonRows<{ member_id: number; group_id: number }>(db, ['member_id', 'group_id'], sql`from member_groups where tenant_id = ${tenantId} and ${part.where} and ${groups}`);
+    for (const row of part.keep(rows)) out.push(row);
   }
   return out;
 }
