@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../../db/kysely';
+import { jsonRows } from '../../db/jsonRows';
 
 // Recording a batch: the `batches` row and its `batch_values` (kind 'member' pins a member
 // in scope; 'col', 'value', 'group' keep a value from before the batch; 'created' marks a
@@ -147,14 +148,11 @@ export const recordedIds = (tenantId: number, batchId: string, kind: string, ite
 
 /** The before-values a batch recorded (no pins), e.g. for the member history of the change. */
 export function recordedRows(db: Db, tenantId: number, batchId: string): Promise<RecordedRow[]> {
-  return db
-    .selectFrom('batch_values')
-    .select(['member_id', 'kind', 'item', 'old_text', 'old_num'])
-    .where('tenant_id', '=', tenantId)
-    .where('batch_id', '=', batchId)
-    .where('kind', '<>', 'member')
-    .execute();
+  // A whole-register batch records hundreds of thousands: read as one JSON text (db/jsonRows.ts).
+  return jsonRows<RecordedRow>(db, RECORDED_COLUMNS, sql`from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind <> 'member'`);
 }
+
+export const RECORDED_COLUMNS = ['member_id', 'kind', 'item', 'old_text', 'old_num'] as const;
 
 /** The pinned member ids in order (for work done in chunks, like refreshing search text). */
 export async function pinnedList(db: Db, tenantId: number, batchId: string): Promise<number[]> {

@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { Selectable } from 'kysely';
 import type { BatchesTable, Member } from '../../db/schema';
-import { NUMERIC_COLUMNS, type RecordedRow } from './repo';
+import { NUMERIC_COLUMNS, RECORDED_COLUMNS, type RecordedRow } from './repo';
+import { jsonRows } from '../../db/jsonRows';
 import { BY_NAME } from '../members/list-repo';
 import { SET_STAGED_TEXT } from '../members/search-repo';
 
@@ -96,10 +97,11 @@ export async function createdMembers(db: Db, tenantId: number, batchId: string):
 
 /** The before-values of the target members, for the undo's member history. */
 export async function targetRows(db: Db, tenantId: number, batchId: string): Promise<RecordedRow[]> {
-  const r = await sql<RecordedRow>`
-    select u.member_id, u.kind, u.item, u.old_text, u.old_num from batch_values u
-    where u.tenant_id = ${tenantId} and u.batch_id = ${batchId} and u.kind in ('col', 'value', 'group') and u.member_id in ${TARGET}`.execute(db);
-  return r.rows;
+  return jsonRows<RecordedRow>(
+    db,
+    RECORDED_COLUMNS,
+    sql`from batch_values u where u.tenant_id = ${tenantId} and u.batch_id = ${batchId} and u.kind in ('col', 'value', 'group') and u.member_id in ${TARGET}`,
+  );
 }
 
 /** What the target members hold now, for the items the batch recorded for them. */
@@ -107,11 +109,14 @@ export async function currentOfTarget(db: Db, tenantId: number, batchId: string)
   const recorded = (kind: string) => sql`(select u.member_id from batch_values u where u.tenant_id = ${tenantId} and u.batch_id = ${batchId} and u.kind = ${kind} and u.member_id in ${TARGET})`;
   const [members, values, groups] = await Promise.all([
     sql<Member>`select * from members where tenant_id = ${tenantId} and id in ${recorded('col')}`.execute(db),
-    sql<{ member_id: number; field_id: number; value_text: string | null; value_num: number | null }>`select member_id, field_id, value_text, value_num from member_values
-      where tenant_id = ${tenantId} and member_id in ${recorded('value')}`.execute(db),
-    sql<{ member_id: number; group_id: number }>`select member_id, group_id from member_groups where tenant_id = ${tenantId} and member_id in ${recorded('group')}`.execute(db),
+    jsonRows<{ member_id: number; field_id: number; value_text: string | null; value_num: number | null }>(
+      db,
+      ['member_id', 'field_id', 'value_text', 'value_num'],
+      sql`from member_values where tenant_id = ${tenantId} and member_id in ${recorded('value')}`,
+    ),
+    jsonRows<{ member_id: number; group_id: number }>(db, ['member_id', 'group_id'], sql`from member_groups where tenant_id = ${tenantId} and member_id in ${recorded('group')}`),
   ]);
-  return { members: members.rows, values: values.rows, groups: groups.rows };
+  return { members: members.rows, values, groups };
 }
 
 /** The target members in order (for work done in chunks, like staging search text). */

@@ -13,9 +13,17 @@ export function findMany(db: Db, tenantId: number, ids: readonly number[]): Prom
   return db.selectFrom('members').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
 }
 
+type SearchInputs = Pick<Member, 'id' | 'search_text' | (typeof SEARCHED_COLUMNS)[number]>;
+
 /** What these members' quick-search text is made of, and the text stored now (search-text.ts). */
-export function searchInputsOf(db: Db, tenantId: number, ids: readonly number[]) {
-  return db.selectFrom('members').select(['id', 'search_text', ...SEARCHED_COLUMNS]).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+export async function searchInputsOf(db: Db, tenantId: number, ids: readonly number[]): Promise<SearchInputs[]> {
+  const out: SearchInputs[] = [];
+  // A whole-register edit reads these for every member, in id order: ranges, rows as JSON.
+  for (const part of idChunks(db, ids, 'id')) {
+    const rows = await jsonRows<SearchInputs>(db, ['id', 'search_text', ...SEARCHED_COLUMNS], sql`from members where tenant_id = ${tenantId} and ${part.where}`);
+    for (const row of part.keep(rows)) out.push(row);
+  }
+  return out;
 }
 
 /** Names of members by id (authors of history rows, members a batch was about). */
