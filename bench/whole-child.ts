@@ -21,8 +21,7 @@ try {
     // The first call in a fresh process also compiles its code; the second is the server's steady state.
     await everyone(base, headers, 'ensimmäinen kutsu');
     await everyone(base, headers, 'toinen kutsu');
-  }
-  else throw new Error(`whole-child: unknown operation ${op}`);
+  } else throw new Error(`whole-child: unknown operation ${op}`);
   await app.close();
 } finally {
   deps.mailer.close();

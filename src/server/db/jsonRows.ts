@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from './kysely';
 
-// SQLite: many rows read as one JSON text. better-sqlite3 builds each row object through V8's
-// C++ API; SQLite writing the rows as one JSON array of arrays and V8's JSON.parse reading it
-// took a third of that time (the 410 000 values of the page of everyone: 1,2 s → 0,4 s; its
-// 100 000 members rows: 0,55 s → 0,25 s). Numbers keep their value (SQLite writes 17 digits);
-// text, integers and NULL come back as better-sqlite3 would give them.
+// Many rows read as one JSON text. The drivers build a row object per row (better-sqlite3
+// through V8's C++ API, node-postgres by parsing each field); the database writing the rows as
+// one JSON array of arrays and V8's JSON.parse reading it took a third of that time on SQLite
+// (the 410 000 values of the page of everyone: 1,2 s → 0,4 s; its 100 000 members rows:
+// 0,55 s → 0,25 s). Numbers keep their value (both databases write a double with all its
+// digits); text, integers and NULL come back as the drivers would give them.
 
 /**
  * The rows of `select <columns> <rest>` as objects with those columns as keys, in no particular

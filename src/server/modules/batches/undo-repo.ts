@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { BatchesTable, Member } from '../../db/schema';
 import { NUMERIC_COLUMNS, RECORDED_COLUMNS, type RecordedRow } from './repo';
 import { jsonRows } from '../../db/jsonRows';
+import { VALUE_COLUMNS, type ValueRow } from '../members/repo';
 import { BY_NAME } from '../members/list-repo';
 import { SET_STAGED_TEXT } from '../members/search-repo';
 
@@ -109,11 +110,7 @@ export async function currentOfTarget(db: Db, tenantId: number, batchId: string)
   const recorded = (kind: string) => sql`(select u.member_id from batch_values u where u.tenant_id = ${tenantId} and u.batch_id = ${batchId} and u.kind = ${kind} and u.member_id in ${TARGET})`;
   const [members, values, groups] = await Promise.all([
     sql<Member>`select * from members where tenant_id = ${tenantId} and id in ${recorded('col')}`.execute(db),
-    jsonRows<{ member_id: number; field_id: number; value_text: string | null; value_num: number | null }>(
-      db,
-      ['member_id', 'field_id', 'value_text', 'value_num'],
-      sql`from member_values where tenant_id = ${tenantId} and member_id in ${recorded('value')}`,
-    ),
+    jsonRows<ValueRow>(db, VALUE_COLUMNS, sql`from member_values where tenant_id = ${tenantId} and member_id in ${recorded('value')}`),
     jsonRows<{ member_id: number; group_id: number }>(db, ['member_id', 'group_id'], sql`from member_groups where tenant_id = ${tenantId} and member_id in ${recorded('group')}`),
   ]);
   return { members: members.rows, values, groups };

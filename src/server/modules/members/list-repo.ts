@@ -239,15 +239,6 @@ function tenantTerm(ctx: Pick<ListCtx, 'db' | 'tenantId'>): RawBuilder<SqlBool> 
   return isPostgres(ctx.db) ? sql<SqlBool>`tenant_id = ${ctx.tenantId}` : sql<SqlBool>`+tenant_id = ${ctx.tenantId}`;
 }
 
-function membersOfTenant(ctx: Pick<ListCtx, 'db' | 'tenantId'>) {
-  return ctx.db.selectFrom('members').where(tenantTerm(ctx));
-}
-
-/** The association's members of these ids, as a scattered chunk is read. Exported for the test that reads its plan. */
-export function membersById(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids: readonly number[]) {
-  return membersOfTenant(ctx).where('id', 'in', ids);
-}
-
 /**
  * Rows of these members in the order given; one removed meanwhile is left out. With `only`,
  * just those columns are read (the rest are absent): a long page's time goes mostly into
@@ -261,7 +252,7 @@ export async function membersInOrder(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids:
     // Callers that pass `only` read no other column of these rows; those come as one JSON text a chunk (db/jsonRows.ts).
     const rows = only
       ? await jsonRows<Member>(ctx.db, only, sql`from members where ${tenantTerm(ctx)} and ${part.where}`)
-      : ((await membersOfTenant(ctx).where(part.where).selectAll().execute()) as Member[]);
+      : ((await ctx.db.selectFrom('members').where(tenantTerm(ctx)).where(part.where).selectAll().execute()) as Member[]);
     for (const m of part.keep(rows)) found.push(m);
   }
   const byId = new Map(found.map((m) => [m.id, m]));

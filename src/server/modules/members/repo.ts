@@ -174,7 +174,8 @@ export interface ValueRow {
 }
 
 const CHUNK = 500;
-const VALUE_COLUMNS = ['member_id', 'field_id', 'value_text', 'value_num'] as const;
+/** The columns of a ValueRow, as a bulk read names them. */
+export const VALUE_COLUMNS = ['member_id', 'field_id', 'value_text', 'value_num'] as const;
 
 /**
  * A chunk of `memberIds` as a condition on `column` (member_id, or the members table's id), and which rows read to keep.
@@ -215,7 +216,7 @@ export function* idChunks<K extends string>(
 
 /**
  * The members' custom values, in chunks to stay under bind-parameter limits; only these fields' when `fieldIds` is given (a list shows a few columns).
- * On SQLite each chunk's rows come as one JSON text (db/jsonRows.ts).
+ * Each chunk's rows come as one JSON text (db/jsonRows.ts).
  */
 export async function valuesOf(db: Db, tenantId: number, memberIds: number[], fieldIds?: readonly number[]): Promise<ValueRow[]> {
   const out: ValueRow[] = [];
