@@ -101,6 +101,8 @@ export function filterKey(filter: Filter): unknown[] {
 
 /** An association's cache at the list version read when it was opened (nothing is kept when the version is unknown). */
 export interface Cached {
+  /** The list version it was opened at (null: unknown). */
+  version: string | null;
   /** The field model's version read with it (null: unknown). */
   modelVersion: string | null;
   get<T>(key: unknown): T | undefined;
@@ -120,6 +122,7 @@ export async function openCached(db: Db, dialect: Dialect, tenantId: number): Pr
     if (version !== null) cache.set(tenantId, version, k(key), value, weight);
   };
   return {
+    version,
     modelVersion: versions?.model ?? null,
     get,
     set,

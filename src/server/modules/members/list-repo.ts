@@ -11,6 +11,7 @@ import type { MemberModel } from './model';
 import type { MemberColumn } from './columns';
 import { idChunks } from './repo';
 import { jsonRows } from '../../db/jsonRows';
+import { firstByRank, type RankSource } from './name-ranks';
 
 // Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
 // sorted by any column, and quick search. Every query is bound to one tenant.
@@ -295,12 +296,14 @@ async function surnamePrefixKey(db: Db, dialect: Dialect, prefix: string): Promi
 }
 
 /**
- * Quick search of letters inside names: on SQLite up to `hits` texts holding the letters are
- * sorted A–Ö whole, over `common` the first `walk` names are tried first, and otherwise the
- * name index is walked against the set of matches (sqliteInfix); PostgreSQL walks at most
- * `walk` names first, then sorts every match. An object so tests can make them small.
+ * Quick search of letters inside names: on SQLite up to `placed` texts holding the letters are
+ * ordered by the association's A–Ö places (over `hits`, read for the search if not kept),
+ * up to `hits` without them sorted by their keys, over `common` the first `walk` names are
+ * tried first, then up to `ranked` matches placed, and otherwise the name index is walked
+ * against the set of matches (sqliteInfix); PostgreSQL walks at most `walk` names first, then
+ * sorts every match. An object so tests can make them small.
  */
-export const SEARCH_SORT_MAX = { hits: 1000, common: 5000, walk: 1_500 };
+export const SEARCH_SORT_MAX = { hits: 1000, common: 5000, walk: 1_500, placed: 10_000, ranked: 50_000 };
 
 /**
  * Ids in BY_NAME order from their sort keys, as SQLite orders them (bytes of UTF-8, which
@@ -318,22 +321,30 @@ export function byNameKeys(rows: readonly { id: number; a: string | null; b: str
 
 /**
  * SQLite: a page of the members whose text holds the letters (an FTS5 trigram phrase), A–Ö.
- * How many texts in the whole index hold them is counted from the index alone, up to
- * SEARCH_SORT_MAX.common + 1:
- * - up to `hits`: those members' sort keys are read and sorted here;
+ * The ids of the texts holding them are read from the index alone, up to
+ * SEARCH_SORT_MAX.placed + 1 (or `common` + 1 if more):
+ * - up to `placed`, with the association's A–Ö places at hand (name-ranks.ts: kept for its list
+ *   version, read for this search when over `hits`): the ids are ordered by them;
+ * - up to `hits` without them: those members' sort keys are read and sorted here;
  * - over `common` ("nen" ends most Finnish surnames): the first `walk` names A–Ö are read and
- *   their texts matched, which fills a page within a few dozen names;
- * - otherwise, or when that walk came short: the association's name index, which carries the
+ *   their texts matched, which fills a page within a few dozen names; when that comes short,
+ *   up to `ranked` matches are placed by the ranks;
+ * - otherwise: the association's name index, which carries the
  *   ids and sort keys (a covering index), is walked A–Ö and each id checked against the
  *   index's set of matches until the page is full.
  * Only the page's members rows are read. Sorting thousands of matches by reading each one's
- * row had cost 20 ms and more ("tin" is in 8 500 texts of 100 000).
+ * row had cost 20 ms and more ("tin" is in 8 500 texts of 100 000); the walk, for letters only
+ * late names hold, 10–14 ms.
  */
-async function sqliteInfix(ctx: Omit<ListCtx, 'model'>, phrase: string, pattern: string, where: RawBuilder<SqlBool>, want: number): Promise<Member[]> {
+async function sqliteInfix(ctx: Omit<ListCtx, 'model'>, phrase: string, pattern: string, where: RawBuilder<SqlBool>, want: number, skip: ReadonlySet<number>, ranks?: RankSource): Promise<Member[]> {
   const { db, tenantId } = ctx;
-  const held = await sql<{ n: number }>`select count(*) as n from (select rowid from members_fts where members_fts match ${phrase} limit ${SEARCH_SORT_MAX.common + 1})`.execute(db);
-  const n = Number(held.rows[0]?.n ?? 0);
+  const found = await matchIds(db, phrase, Math.max(SEARCH_SORT_MAX.common, SEARCH_SORT_MAX.placed) + 1);
+  const n = found.length;
   if (n === 0) return [];
+  if (n <= SEARCH_SORT_MAX.placed) {
+    const placed = ranks && (n <= SEARCH_SORT_MAX.hits ? ranks.kept() : await ranks.read());
+    if (placed) return membersInOrder({ db, tenantId }, firstByRank(placed, found, want, skip));
+  }
   if (n <= SEARCH_SORT_MAX.hits) {
     const hits = await sql<{ id: number; a: string | null; b: string | null }>`
       select m.id as id, m.sort_lastname as a, m.sort_firstname as b from members_fts f join members m on m.id = f.rowid
@@ -344,9 +355,20 @@ async function sqliteInfix(ctx: Omit<ListCtx, 'model'>, phrase: string, pattern:
     const walked = await sql<{ id: number }>`select m.id as id from (select m.id, m.search_text, m.sort_lastname, m.sort_firstname from members m
       where ${where} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
     if (walked.rows.length === want) return membersInOrder({ db, tenantId }, walked.rows.map((r) => r.id));
+    const placed = await ranks?.read();
+    if (placed) {
+      const all = await matchIds(db, phrase, SEARCH_SORT_MAX.ranked + 1);
+      if (all.length <= SEARCH_SORT_MAX.ranked) return membersInOrder({ db, tenantId }, firstByRank(placed, all, want, skip));
+    }
   }
   const page = await sqliteInfixWalk(phrase, where, want).execute(db);
   return membersInOrder({ db, tenantId }, page.rows.map((r) => r.id));
+}
+
+/** Ids of at most `limit` texts in SQLite's search index (every association's) that hold the phrase. */
+async function matchIds(db: Db, phrase: string, limit: number): Promise<number[]> {
+  const r = await sql<{ v: string }>`select json_group_array(rowid) as v from (select rowid from members_fts where members_fts match ${phrase} limit ${limit})`.execute(db);
+  return JSON.parse(r.rows[0]?.v ?? '[]') as number[];
 }
 
 /** The walk of sqliteInfix; exported for the test that reads its plan. */
@@ -356,7 +378,7 @@ export function sqliteInfixWalk(phrase: string, where: RawBuilder<SqlBool>, want
 }
 
 /** Quick search hits: surnames beginning with the term first, then every other match, each A–Ö. */
-export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number }): Promise<Member[]> {
+export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number; ranks?: RankSource }): Promise<Member[]> {
   const { db, dialect, tenantId } = ctx;
   // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
   const phone = /^[+\d\s()-]+$/.test(term.trim());
@@ -381,7 +403,11 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   if (folded.length >= 3) {
     // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
     const phrase = `"${folded.replace(/"/g, '""')}"`;
-    if (dialect === 'sqlite') return [...first, ...(await sqliteInfix(ctx, phrase, pattern, sql<SqlBool>`${base}${others}`, want))];
+    if (dialect === 'sqlite') {
+      // The ranks place the members neither deleted nor applying.
+      const ranks = opts.deleted ? undefined : opts.ranks;
+      return [...first, ...(await sqliteInfix(ctx, phrase, pattern, sql<SqlBool>`${base}${others}`, want, new Set(first.map((m) => m.id)), ranks))];
+    }
     // PostgreSQL. Many ("ine" is in every tenth text): the first of them A–Ö lie near the start of the name
     // index, so it is walked until the page is full (over 1 000 of 100 000 holding the letters:
     // about a thousand names) instead of sorting thousands. The walk stops after SEARCH_SORT_MAX.walk

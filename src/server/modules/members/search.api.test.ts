@@ -5,6 +5,7 @@ import { makeMember } from '../../test/factories/member';
 import { foldForSearch } from '../../../shared/search';
 import { CompiledQuery, sql, type SqlBool } from 'kysely';
 import { search, SEARCH_SORT_MAX, sqliteInfixWalk } from './list-repo';
+import { keptRanks, nameRanks, type RankSource } from './name-ranks';
 
 // Quick search puts surnames that begin with the term first (one range of the name index),
 // then every other member whose text holds it; both A–Ö, on both databases.
@@ -46,10 +47,16 @@ describe(`quick search order (${testDialect})`, () => {
       // the surname beginning with the letters and two more: few enough for the walk to fill it.
       // Sorted whole; walked (SQLite: against the set of matches); SQLite's common letters, the
       // first names' texts tried first, filling the page or coming short.
-      for (const limits of [asked, { hits: 2, walk: 1000 }, { hits: 2, walk: 3 }, { hits: 2, common: 3, walk: 1000 }, { hits: 2, common: 3, walk: 3 }]) {
+      // SQLite again with the association's A–Ö places: read for the search, then kept.
+      const { db } = t.deps;
+      const tenantId = tenant.tenant.id;
+      const ranks: RankSource = { kept: () => keptRanks(db, tenantId, 'v1'), read: () => nameRanks(db, tenantId, 'v1') };
+      for (const [limits, placed] of [[asked], [{ hits: 2, walk: 1000 }], [{ hits: 2, walk: 3 }], [{ hits: 2, common: 3, walk: 1000 }], [{ hits: 2, common: 3, walk: 3 }], [{ ...asked, hits: 2 }, ranks], [asked, ranks],
+        // Over `placed`: the first names' walk comes short, then the matches are placed, or there are too many of them.
+        [{ ...asked, hits: 2, common: 3, placed: 3, walk: 3 }, ranks], [{ ...asked, hits: 2, common: 3, placed: 3, walk: 3, ranked: 3 }, ranks]] as const) {
         Object.assign(SEARCH_SORT_MAX, limits);
         for (const limit of [3, 11]) {
-          const found = await search({ db: t.deps.db, dialect: t.deps.dialect, tenantId: tenant.tenant.id }, 'ola', { deleted: false, limit });
+          const found = await search({ db, dialect: t.deps.dialect, tenantId }, 'ola', { deleted: false, limit, ranks: placed });
           pages.push(found.map((m) => `${m.lastname} ${m.firstname}`));
         }
       }
@@ -57,7 +64,8 @@ describe(`quick search order (${testDialect})`, () => {
       Object.assign(SEARCH_SORT_MAX, asked);
     }
     const all = ['Olander Sari', 'Ahola Timo', 'Bolander Pia', 'Kola Anu', 'Kolarinen Olli', 'Mola Eeva', 'Pohjola Ville', 'Zolarov Aki', 'Åkola Åsa', 'Äolanen Aarne'];
-    expect(pages).toEqual(Array.from({ length: 5 }, () => [all.slice(0, 3), all]).flat());
+    if (t.deps.dialect === 'sqlite') expect(keptRanks(t.deps.db, tenant.tenant.id, 'v1')?.size).toBeGreaterThan(10);
+    expect(pages).toEqual(Array.from({ length: 9 }, () => [all.slice(0, 3), all]).flat());
   });
 });
 

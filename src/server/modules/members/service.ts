@@ -26,6 +26,7 @@ import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './held
 import type { HistoryContext } from '../history/repo';
 import { columnLoader } from './results';
 import { cachedModel, filterKey, openCached, scopeKey } from './list-cache';
+import { keptRanks, nameRanks } from './name-ranks';
 import { outcomesOf } from '../contacts/outcomes';
 import { refuseIfEmailOutgoing } from '../contacts/outgoing';
 import type { Db } from '../../db/kysely';
@@ -327,7 +328,8 @@ export async function search(
   return cached.through(
     ['search', term.trim(), opts.deleted, limit],
     async () => {
-      const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1 });
+      const ranks = { kept: () => keptRanks(deps.db, tenant.id, cached.version), read: () => nameRanks(deps.db, tenant.id, cached.version) };
+      const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1, ranks });
       // Search hits show names and contact data only, so no field model is needed (keeps the hot path to one query).
       const results = found.slice(0, limit).map((m) => ({ id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m), email: m.email, phone: m.phone }));
       return { results, more: found.length > limit };
