@@ -16,35 +16,25 @@ export interface HistoryEntry {
   at: string;
 }
 
-const CHUNK = 500;
-const PG_CHUNK = 5000;
+const CHUNK = 5000;
 
 export async function appendMany(db: Db, tenantId: number, entries: HistoryEntry[]): Promise<void> {
   if (isPostgres(db)) {
     // Seven array parameters per 5 000 entries instead of seven per entry (a bulk edit's 100 000).
-    for (let i = 0; i < entries.length; i += PG_CHUNK) {
-      const part = entries.slice(i, i + PG_CHUNK);
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      const part = entries.slice(i, i + CHUNK);
       await sql`insert into member_history (tenant_id, member_id, context, data, author_id, batch_id, at)
         select ${tenantId}, * from unnest(${part.map((e) => e.memberId)}::integer[], ${part.map((e) => e.context)}::text[], ${part.map((e) => JSON.stringify(e.data))}::text[],
           ${part.map((e) => e.authorId)}::integer[], ${part.map((e) => e.batchId ?? null)}::text[], ${part.map((e) => e.at)}::text[])`.execute(db);
     }
     return;
   }
+  // SQLite: the entries as one JSON parameter, read by json_each, instead of seven parameters
+  // an entry bound and parsed by the query builder (a bulk edit's 100 000 entries: 1.3 s).
   for (let i = 0; i < entries.length; i += CHUNK) {
-    await db
-      .insertInto('member_history')
-      .values(
-        entries.slice(i, i + CHUNK).map((e) => ({
-          tenant_id: tenantId,
-          member_id: e.memberId,
-          context: e.context,
-          data: JSON.stringify(e.data),
-          author_id: e.authorId,
-          batch_id: e.batchId ?? null,
-          at: e.at,
-        })),
-      )
-      .execute();
+    const rows = JSON.stringify(entries.slice(i, i + CHUNK).map((e) => [e.memberId, e.context, JSON.stringify(e.data), e.authorId, e.batchId ?? null, e.at]));
+    await sql`insert into member_history (tenant_id, member_id, context, data, author_id, batch_id, at)
+      select ${tenantId}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5 from json_each(${rows}) r`.execute(db);
   }
 }
 
