@@ -58,11 +58,11 @@ describe.runIf(testDialect === 'sqlite')('A–Ö places of an association (SQLit
     expect(keptRanks(t.deps.db, tenant.tenant.id, await version())).toBeDefined();
   });
 
-  it('keeps the places of at most NAME_RANK_LIMITS.ids ids, dropping the least recently read association', async () => {
+  it('keeps at most NAME_RANK_LIMITS.bytes of places, dropping the least recently read association', async () => {
     const other = await makeTenant(t.deps, 'Kolmas ry');
     for (const n of ['Aho', 'Beck', 'Cid']) await makeMember(t.deps, other, { firstname: 'X', lastname: n });
     const mine = (await nameRanks(t.deps.db, tenant.tenant.id, 'lru'))!;
-    NAME_RANK_LIMITS.ids = mine.size + 1;
+    NAME_RANK_LIMITS.bytes = mine.bytes + 1;
     await nameRanks(t.deps.db, other.tenant.id, 'lru');
     expect(keptRanks(t.deps.db, tenant.tenant.id, 'lru')).toBeUndefined();
     expect(keptRanks(t.deps.db, other.tenant.id, 'lru')?.size).toBe(4);

@@ -6,6 +6,8 @@ describe('ranksOf and firstByRank', () => {
     for (const ids of [[12, 10, 11, 15], [12, 10, 5_000_000, 15]]) {
       const ranks = ranksOf(ids);
       expect(ranks.size).toBe(4);
+      // Close ids: the places as an array over their span; far apart: a map.
+      expect(ranks.bytes).toBe(ids[2] === 11 ? 4 * 4 + 6 * 4 : 4 * 4 + 64 * 4);
       expect(ids.map((id) => ranks.rankOf(id))).toEqual([0, 1, 2, 3]);
       for (const id of [9, 13, 14, 16, 4_999_999, -1]) expect(ranks.rankOf(id)).toBe(-1);
     }

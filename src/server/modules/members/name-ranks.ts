@@ -9,8 +9,11 @@ import * as repo from './repo';
 // only late names hold, in 2 000–5 000 texts of 100 000). Reading the order costs 13 ms at
 // 100 000 members on SQLite, once per version.
 
-/** Ids held in all, over every association of one database handle (4 bytes an id, 8 for the sparse). */
-export const NAME_RANK_LIMITS = { ids: 2_000_000, perTenant: 500_000 };
+/**
+ * Memory held in all, over every association of one database handle (about 8 bytes a member
+ * when its association's ids lie close, 70 when not), and the largest association placed.
+ */
+export const NAME_RANK_LIMITS = { bytes: 32 * 1024 * 1024, perTenant: 500_000 };
 
 export interface NameRanks {
   /** Place of `id` A–Ö, or -1 when it is not a listed member of the association. */
@@ -18,6 +21,8 @@ export interface NameRanks {
   /** The id at a place. */
   idAt(rank: number): number;
   readonly size: number;
+  /** About what it holds in memory. */
+  readonly bytes: number;
 }
 
 /** Where a search finds the ranks: those already kept, or read when worth it. */
@@ -41,11 +46,12 @@ export function ranksOf(ids: readonly number[]): NameRanks {
   if (span <= 4 * ids.length + 1024) {
     const at = new Int32Array(span).fill(-1);
     for (let r = 0; r < ids.length; r++) at[ids[r]! - min] = r;
-    return { size: ids.length, idAt, rankOf: (id) => (id >= min && id <= max ? at[id - min]! : -1) };
+    return { size: ids.length, bytes: order.byteLength + at.byteLength, idAt, rankOf: (id) => (id >= min && id <= max ? at[id - min]! : -1) };
   }
   const at = new Map<number, number>();
   for (let r = 0; r < ids.length; r++) at.set(ids[r]!, r);
-  return { size: ids.length, idAt, rankOf: (id) => at.get(id) ?? -1 };
+  // A map entry of two small integers takes about 64 bytes in V8.
+  return { size: ids.length, bytes: order.byteLength + 64 * ids.length, idAt, rankOf: (id) => at.get(id) ?? -1 };
 }
 
 /** The `want` ids of `ids` first A–Ö, in that order; ids without a place are left out. */
@@ -95,11 +101,11 @@ export async function nameRanks(db: Db, tenantId: number, version: string | null
   byTenant.set(tenantId, { version, ranks });
   // Least recently read associations out first.
   let total = 0;
-  for (const h of byTenant.values()) total += h.ranks.size;
+  for (const h of byTenant.values()) total += h.ranks.bytes;
   for (const [t, h] of byTenant) {
-    if (total <= NAME_RANK_LIMITS.ids || t === tenantId) break;
+    if (total <= NAME_RANK_LIMITS.bytes || t === tenantId) break;
     byTenant.delete(t);
-    total -= h.ranks.size;
+    total -= h.ranks.bytes;
   }
   return ranks;
 }
