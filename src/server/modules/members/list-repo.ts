@@ -296,14 +296,14 @@ async function surnamePrefixKey(db: Db, dialect: Dialect, prefix: string): Promi
 }
 
 /**
- * Quick search of letters inside names: on SQLite up to `common` texts holding the letters are
+ * Quick search of letters inside names: on SQLite up to `placed` texts holding the letters are
  * ordered by the association's A–Ö places (over `hits`, read for the search if not kept),
  * up to `hits` without them sorted by their keys, over `common` the first `walk` names are
  * tried first, then up to `ranked` matches placed, and otherwise the name index is walked
  * against the set of matches (sqliteInfix); PostgreSQL walks at most `walk` names first, then
  * sorts every match. An object so tests can make them small.
  */
-export const SEARCH_SORT_MAX = { hits: 1000, common: 5000, walk: 1_500, ranked: 50_000 };
+export const SEARCH_SORT_MAX = { hits: 1000, common: 5000, walk: 1_500, placed: 10_000, ranked: 50_000 };
 
 /**
  * Ids in BY_NAME order from their sort keys, as SQLite orders them (bytes of UTF-8, which
@@ -322,8 +322,8 @@ export function byNameKeys(rows: readonly { id: number; a: string | null; b: str
 /**
  * SQLite: a page of the members whose text holds the letters (an FTS5 trigram phrase), A–Ö.
  * The ids of the texts holding them are read from the index alone, up to
- * SEARCH_SORT_MAX.common + 1:
- * - up to `common`, with the association's A–Ö places at hand (name-ranks.ts: kept for its list
+ * SEARCH_SORT_MAX.placed + 1 (or `common` + 1 if more):
+ * - up to `placed`, with the association's A–Ö places at hand (name-ranks.ts: kept for its list
  *   version, read for this search when over `hits`): the ids are ordered by them;
  * - up to `hits` without them: those members' sort keys are read and sorted here;
  * - over `common` ("nen" ends most Finnish surnames): the first `walk` names A–Ö are read and
@@ -338,10 +338,10 @@ export function byNameKeys(rows: readonly { id: number; a: string | null; b: str
  */
 async function sqliteInfix(ctx: Omit<ListCtx, 'model'>, phrase: string, pattern: string, where: RawBuilder<SqlBool>, want: number, skip: ReadonlySet<number>, ranks?: RankSource): Promise<Member[]> {
   const { db, tenantId } = ctx;
-  const found = await matchIds(db, phrase, SEARCH_SORT_MAX.common + 1);
+  const found = await matchIds(db, phrase, Math.max(SEARCH_SORT_MAX.common, SEARCH_SORT_MAX.placed) + 1);
   const n = found.length;
   if (n === 0) return [];
-  if (n <= SEARCH_SORT_MAX.common) {
+  if (n <= SEARCH_SORT_MAX.placed) {
     const placed = ranks && (n <= SEARCH_SORT_MAX.hits ? ranks.kept() : await ranks.read());
     if (placed) return membersInOrder({ db, tenantId }, firstByRank(placed, found, want, skip));
   }

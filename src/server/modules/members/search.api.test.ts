@@ -52,8 +52,8 @@ describe(`quick search order (${testDialect})`, () => {
       const tenantId = tenant.tenant.id;
       const ranks: RankSource = { kept: () => keptRanks(db, tenantId, 'v1'), read: () => nameRanks(db, tenantId, 'v1') };
       for (const [limits, placed] of [[asked], [{ hits: 2, walk: 1000 }], [{ hits: 2, walk: 3 }], [{ hits: 2, common: 3, walk: 1000 }], [{ hits: 2, common: 3, walk: 3 }], [{ ...asked, hits: 2 }, ranks], [asked, ranks],
-        // Over `common`: the first names' walk comes short, then the matches are placed, or there are too many of them.
-        [{ ...asked, hits: 2, common: 3, walk: 3 }, ranks], [{ ...asked, hits: 2, common: 3, walk: 3, ranked: 3 }, ranks]] as const) {
+        // Over `placed`: the first names' walk comes short, then the matches are placed, or there are too many of them.
+        [{ ...asked, hits: 2, common: 3, placed: 3, walk: 3 }, ranks], [{ ...asked, hits: 2, common: 3, placed: 3, walk: 3, ranked: 3 }, ranks]] as const) {
         Object.assign(SEARCH_SORT_MAX, limits);
         for (const limit of [3, 11]) {
           const found = await search({ db, dialect: t.deps.dialect, tenantId }, 'ola', { deleted: false, limit, ranks: placed });
