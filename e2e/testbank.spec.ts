@@ -38,10 +38,12 @@ test('a balance purchase is cancelled, then paid, in the test bank', async ({ pa
   const second = await api.post<Charge>('mooney/charge', { mid });
   const secondUrl = new URL(second.href);
   await page.goto(secondUrl.pathname + secondUrl.search);
-  await page.getByRole('button', { name: 'Maksa' }).click();
   // The redirect carries ?payment=ok, which the app turns into a notice and drops from the
-  // address as soon as it runs: the address is caught as the redirect commits.
-  await page.waitForURL((u) => u.pathname === '/balance/thanks' && u.searchParams.get('payment') === 'ok', { waitUntil: 'commit' });
+  // address as soon as it runs: the address is caught as the redirect commits, by a wait begun
+  // before the click (begun after it, the app had once dropped the address first).
+  const thanks = page.waitForURL((u) => u.pathname === '/balance/thanks' && u.searchParams.get('payment') === 'ok', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Maksa' }).click();
+  await thanks;
   await expect(page.getByRole('alert').filter({ hasText: 'Maksu onnistui. Kiitos!' })).toBeVisible();
   await expect(page).toHaveURL((u) => u.pathname === '/balance/thanks' && !u.searchParams.has('payment'));
   expect((await api.get<{ balance_cents: number }>('balance')).balance_cents).toBe(before.balance_cents + 5000);
