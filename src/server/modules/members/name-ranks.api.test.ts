@@ -71,6 +71,12 @@ describe.runIf(testDialect === 'sqlite')('A–Ö places of an association (SQLit
   it('keeps none for an association over NAME_RANK_LIMITS.perTenant, whose search walks the names instead', async () => {
     NAME_RANK_LIMITS.perTenant = 2;
     expect(await nameRanks(t.deps.db, tenant.tenant.id, 'big')).toBeNull();
+    // Remembered for the version: not read again for nothing by every search.
+    NAME_RANK_LIMITS.perTenant = limits.perTenant;
+    expect(await nameRanks(t.deps.db, tenant.tenant.id, 'big')).toBeNull();
+    expect(keptRanks(t.deps.db, tenant.tenant.id, 'big')).toBeUndefined();
+    expect(await nameRanks(t.deps.db, tenant.tenant.id, 'bigger')).not.toBeNull();
+    NAME_RANK_LIMITS.perTenant = 2;
     Object.assign(SEARCH_SORT_MAX, { hits: 0 });
     const r = await admin.post('/api/1/members/quicksearch', { term: 'ola', show_all: true });
     expect(r.status).toBe(200);

@@ -56,7 +56,7 @@ export function ranksOf(ids: readonly number[]): NameRanks {
 
 /** The `want` ids of `ids` first A–Ö, in that order; ids without a place are left out. */
 export function firstByRank(ranks: NameRanks, ids: readonly number[], want: number, skip: ReadonlySet<number> = new Set()): number[] {
-  // Places as numbers in a typed array sort without comparing objects (8 500 matches: a tenth of the time).
+  // Places in a typed array sort as numbers, with no comparator called per pair of objects.
   const places = new Int32Array(ids.length);
   let n = 0;
   for (const id of ids) {
@@ -69,7 +69,8 @@ export function firstByRank(ranks: NameRanks, ids: readonly number[], want: numb
 
 interface Held {
   version: string;
-  ranks: NameRanks;
+  /** null: the association is too large to place (remembered, so it is not read again for nothing). */
+  ranks: NameRanks | null;
 }
 
 const held = new WeakMap<object, Map<number, Held>>();
@@ -77,7 +78,7 @@ const held = new WeakMap<object, Map<number, Held>>();
 /** The ranks kept for the association at `version`, if any (nothing is read). */
 export function keptRanks(db: Db, tenantId: number, version: string | null): NameRanks | undefined {
   const h = version === null ? undefined : held.get(db)?.get(tenantId);
-  return h?.version === version ? h.ranks : undefined;
+  return (h?.version === version ? h.ranks : null) ?? undefined;
 }
 
 /**
@@ -94,18 +95,17 @@ export async function nameRanks(db: Db, tenantId: number, version: string | null
     return kept.ranks;
   }
   const ids = await repo.listedIdsByName(db, tenantId, NAME_RANK_LIMITS.perTenant + 1);
-  if (ids.length > NAME_RANK_LIMITS.perTenant) return null;
-  const ranks = ranksOf(ids);
+  const ranks = ids.length > NAME_RANK_LIMITS.perTenant ? null : ranksOf(ids);
   if (!byTenant) held.set(db, (byTenant = new Map()));
   byTenant.delete(tenantId);
   byTenant.set(tenantId, { version, ranks });
   // Least recently read associations out first.
   let total = 0;
-  for (const h of byTenant.values()) total += h.ranks.bytes;
+  for (const h of byTenant.values()) total += h.ranks?.bytes ?? 0;
   for (const [t, h] of byTenant) {
     if (total <= NAME_RANK_LIMITS.bytes || t === tenantId) break;
     byTenant.delete(t);
-    total -= h.ranks.bytes;
+    total -= h.ranks?.bytes ?? 0;
   }
   return ranks;
 }
