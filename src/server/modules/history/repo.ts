@@ -29,8 +29,9 @@ export async function appendMany(db: Db, tenantId: number, entries: HistoryEntry
     }
     return;
   }
-  // SQLite: the entries as one JSON parameter, read by json_each, instead of seven parameters
-  // an entry bound and parsed by the query builder (a bulk edit's 100 000 entries: 1.3 s).
+  // SQLite: the entries as one JSON parameter, read by json_each, one statement per 5 000 as on
+  // PostgreSQL. Timed against the query builder's 500 rows of seven parameters: the same time
+  // (0.6–0.9 s for a bulk edit's 100 000 entries).
   for (let i = 0; i < entries.length; i += CHUNK) {
     const rows = JSON.stringify(entries.slice(i, i + CHUNK).map((e) => [e.memberId, e.context, JSON.stringify(e.data), e.authorId, e.batchId ?? null, e.at]));
     await sql`insert into member_history (tenant_id, member_id, context, data, author_id, batch_id, at)

@@ -9,7 +9,7 @@ import { filterSql, upToDatenessRankSql } from './filter-sql';
 import { UPTODATE_FIELDS } from '../../../shared/members/upToDateness';
 import type { MemberModel } from './model';
 import type { MemberColumn } from './columns';
-import { idChunks } from './repo';
+import { readByIds } from './repo';
 import { jsonRows } from '../../db/jsonRows';
 import { firstByRank, type RankSource } from './name-ranks';
 
@@ -244,18 +244,16 @@ function tenantTerm(ctx: Pick<ListCtx, 'db' | 'tenantId'>): RawBuilder<SqlBool> 
  * Rows of these members in the order given; one removed meanwhile is left out. With `only`,
  * just those columns are read (the rest are absent): a long page's time goes mostly into
  * building row objects, whose cost grows with the columns read. Ids close together (a long
- * page read in id order) are read as ranges of the table (repo.idChunks).
+ * page read in id order) are read as ranges of the table (repo.readByIds).
  */
 export async function membersInOrder(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids: readonly number[], only?: readonly MemberColumn[]): Promise<Member[]> {
   if (ids.length === 0) return [];
-  const found: Member[] = [];
-  for (const part of idChunks(ctx.db, ids, 'id')) {
-    // Callers that pass `only` read no other column of these rows; those come as one JSON text a chunk (db/jsonRows.ts).
-    const rows = only
-      ? await jsonRows<Member>(ctx.db, only, sql`from members where ${tenantTerm(ctx)} and ${part.where}`)
-      : ((await ctx.db.selectFrom('members').where(tenantTerm(ctx)).where(part.where).selectAll().execute()) as Member[]);
-    for (const m of part.keep(rows)) found.push(m);
-  }
+  // Callers that pass `only` read no other column of these rows; those come as one JSON text a chunk (db/jsonRows.ts).
+  const found = await readByIds(ctx.db, ids, 'id', async (where) =>
+    only
+      ? jsonRows<Member>(ctx.db, only, sql`from members where ${tenantTerm(ctx)} and ${where}`)
+      : ((await ctx.db.selectFrom('members').where(tenantTerm(ctx)).where(where).selectAll().execute()) as Member[]),
+  );
   const byId = new Map(found.map((m) => [m.id, m]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

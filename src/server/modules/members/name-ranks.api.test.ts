@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { testDialect } from '../../test/harness';
+import { makeTenant, testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
-import { makeTenant } from '../../test/harness';
 import { makeMember } from '../../test/factories/member';
 import { listVersions } from '../../db/listVersions';
 import { foldForSearch } from '../../../shared/search';

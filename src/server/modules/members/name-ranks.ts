@@ -78,7 +78,7 @@ const held = new WeakMap<object, Map<number, Held>>();
 /** The ranks kept for the association at `version`, if any (nothing is read). */
 export function keptRanks(db: Db, tenantId: number, version: string | null): NameRanks | undefined {
   const h = version === null ? undefined : held.get(db)?.get(tenantId);
-  return (h?.version === version ? h.ranks : null) ?? undefined;
+  return h?.version === version ? (h.ranks ?? undefined) : undefined;
 }
 
 /**

@@ -16,14 +16,9 @@ export function findMany(db: Db, tenantId: number, ids: readonly number[]): Prom
 type SearchInputs = Pick<Member, 'id' | 'search_text' | (typeof SEARCHED_COLUMNS)[number]>;
 
 /** What these members' quick-search text is made of, and the text stored now (search-text.ts). */
-export async function searchInputsOf(db: Db, tenantId: number, ids: readonly number[]): Promise<SearchInputs[]> {
-  const out: SearchInputs[] = [];
+export function searchInputsOf(db: Db, tenantId: number, ids: readonly number[]): Promise<SearchInputs[]> {
   // A whole-register edit reads these for every member, in id order: ranges, rows as JSON.
-  for (const part of idChunks(db, ids, 'id')) {
-    const rows = await jsonRows<SearchInputs>(db, ['id', 'search_text', ...SEARCHED_COLUMNS], sql`from members where tenant_id = ${tenantId} and ${part.where}`);
-    for (const row of part.keep(rows)) out.push(row);
-  }
-  return out;
+  return readByIds(db, ids, 'id', (where) => jsonRows<SearchInputs>(db, ['id', 'search_text', ...SEARCHED_COLUMNS], sql`from members where tenant_id = ${tenantId} and ${where}`));
 }
 
 /** Names of members by id (authors of history rows, members a batch was about). */
@@ -188,7 +183,7 @@ export const VALUE_COLUMNS = ['member_id', 'field_id', 'value_text', 'value_num'
  *   within a whole-register edit's transaction the list alone priced 500 index probes above a
  *   parallel scan of all 640 000 values (66 ms a chunk, 13 s of the edit).
  */
-export function* idChunks<K extends string>(
+function* idChunks<K extends string>(
   db: Db,
   memberIds: readonly number[],
   column: K,
@@ -214,31 +209,30 @@ export function* idChunks<K extends string>(
   }
 }
 
+/** The rows `read` gives for each chunk of `ids` (idChunks), without those of ids between them not asked for. */
+export async function readByIds<K extends string, R extends Record<K, number>>(db: Db, ids: readonly number[], column: K, read: (where: RawBuilder<SqlBool>) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of idChunks(db, ids, column)) for (const row of part.keep(await read(part.where))) out.push(row);
+  return out;
+}
+
 /**
  * The members' custom values, in chunks to stay under bind-parameter limits; only these fields' when `fieldIds` is given (a list shows a few columns).
  * Each chunk's rows come as one JSON text (db/jsonRows.ts).
  */
 export async function valuesOf(db: Db, tenantId: number, memberIds: number[], fieldIds?: readonly number[]): Promise<ValueRow[]> {
-  const out: ValueRow[] = [];
-  if (fieldIds?.length === 0) return out;
-  for (const part of idChunks(db, memberIds, 'member_id')) {
-    const fields = fieldIds ? sql<SqlBool>`field_id in (${sql.join(fieldIds)})` : sql<SqlBool>`1 = 1`;
-    const rows = await jsonRows<ValueRow>(db, VALUE_COLUMNS, sql`from member_values where tenant_id = ${tenantId} and ${part.where} and ${fields}`);
-    for (const row of part.keep(rows)) out.push(row);
-  }
-  return out;
+  if (fieldIds?.length === 0) return [];
+  const fields = fieldIds ? sql<SqlBool>`field_id in (${sql.join(fieldIds)})` : sql<SqlBool>`1 = 1`;
+  return readByIds(db, memberIds, 'member_id', (where) => jsonRows<ValueRow>(db, VALUE_COLUMNS, sql`from member_values where tenant_id = ${tenantId} and ${where} and ${fields}`));
 }
 
 /** The members' group links; only these groups' when `groupIds` is given. */
 export async function groupsOf(db: Db, tenantId: number, memberIds: number[], groupIds?: readonly number[]): Promise<{ member_id: number; group_id: number }[]> {
-  const out: { member_id: number; group_id: number }[] = [];
-  if (groupIds?.length === 0) return out;
-  for (const part of idChunks(db, memberIds, 'member_id')) {
-    const groups = groupIds ? sql<SqlBool>`group_id in (${sql.join(groupIds)})` : sql<SqlBool>`1 = 1`;
-    const rows = await jsonRows<{ member_id: number; group_id: number }>(db, ['member_id', 'group_id'], sql`from member_groups where tenant_id = ${tenantId} and ${part.where} and ${groups}`);
-    for (const row of part.keep(rows)) out.push(row);
-  }
-  return out;
+  if (groupIds?.length === 0) return [];
+  const groups = groupIds ? sql<SqlBool>`group_id in (${sql.join(groupIds)})` : sql<SqlBool>`1 = 1`;
+  return readByIds(db, memberIds, 'member_id', (where) =>
+    jsonRows<{ member_id: number; group_id: number }>(db, ['member_id', 'group_id'], sql`from member_groups where tenant_id = ${tenantId} and ${where} and ${groups}`),
+  );
 }
 
 /** Writes one value; an empty value removes the row (empties are never stored). */
