@@ -6,6 +6,7 @@ import type { Database } from './schema';
 import { finnishSortKey } from '../../shared/finnish/collation';
 import { registerSqliteVersions } from './listVersions';
 import { cachingStatements } from './statementCache';
+import { settleBackground } from './background';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -34,7 +35,14 @@ export function openSqlite(file: string): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   // Migration 030's triggers count changes per association for the list caches.
   registerSqliteVersions(sqlite, db);
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await settleBackground(db);
+      await db.destroy();
+    },
+  };
 }
 
 export function openPostgres(url: string): DbHandle {

@@ -31,6 +31,7 @@ import * as m030 from './migrations/030_list_versions';
 import * as m031 from './migrations/031_covering_lower_indexes';
 import * as m032 from './migrations/032_model_versions';
 import * as m033 from './migrations/033_members_fillfactor';
+import * as m034 from './migrations/034_fts_later';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '031_covering_lower_indexes': m031,
   '032_model_versions': m032,
   '033_members_fillfactor': m033,
+  '034_fts_later': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

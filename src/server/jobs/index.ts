@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { startUploadCleanup } from '../modules/importer/cleanup';
 import { startSqliteOptimize } from '../db/optimize';
+import { catchUpSoon } from '../modules/members/search-index';
 import { createOutboxWorker, type WorkerOptions } from '../modules/outbox/worker';
 import { createProviders, closeProviders } from '../modules/outbox/providers/index';
 import { startBounceServer } from '../modules/outbox/bounces';
@@ -41,6 +42,8 @@ export async function startJobs(deps: Deps, opts: JobOptions): Promise<Jobs> {
     stops.push(startUploadCleanup(deps));
     // SQLite's planner statistics follow the register as it grows.
     stops.push(startSqliteOptimize(deps.db, deps.dialect));
+    // Search index entries a bulk edit left for later when the server stopped before making them.
+    void catchUpSoon(deps.db, deps.dialect);
     // Retention settings carried out once a day per association (job_runs claims the day).
     stops.push(startRetentionJob(deps));
   }

@@ -12,6 +12,7 @@ import { namesOf } from '../members/repo';
 import { deleteMembers } from '../members/purge-repo';
 import { stageSearchText } from '../members/search-text';
 import { closeStage } from '../members/search-repo';
+import { catchUpSoon } from '../members/search-index';
 import { SEARCHED_COLUMNS, SEARCHED_TYPES } from '../members/present';
 import { endSessionsIn, endSessionsOf } from '../session/end';
 import * as list from './list-repo';
@@ -32,7 +33,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
   if (batch.undone_at) throw new HttpError(409, { errors: { general: ['members_undo_already_done'] } });
   const model = await loadModel(deps.db, tid);
 
-  return act(deps, tenant, me, 'batch_undone', async (trx, line, at) => {
+  const reply = await act(deps, tenant, me, 'batch_undone', async (trx, line, at) => {
     // Members changed since the batch (or gone for good) are not touched blindly.
     const changed = await undo.changedSince(trx, tid, batch);
     if (changed.length > 0 && !opts.keepChanged) {
@@ -69,7 +70,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     const searched = items.some(({ kind, item }) => searchedItem(model, kind, item));
     if (searched) await stageSearchText(trx, deps.dialect, tid, await undo.targetIds(trx), model);
     await undo.touchTarget(trx, tid, at, searched);
-    if (searched) await closeStage(trx);
+    if (searched) await closeStage(trx, deps.dialect);
     await history.appendMany(trx, tid, undoHistory(model, batch, rows, current).map(([memberId, data]) => ({ memberId, context: 'PersonUpdate' as const, data, authorId: me.id, batchId, at })));
     await undo.markUndone(trx, tid, batchId, at);
     line.context = batch.kind;
@@ -80,6 +81,9 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     line.batchId = batchId;
     return { batch_id: batchId, restored, kept: changed.length };
   });
+  // Search index entries the undo left for after its commit (members/search-index.ts).
+  void catchUpSoon(deps.db, deps.dialect);
+  return reply;
 }
 
 /** Whether a recorded item feeds the quick-search text: a name or contact column, or a value of a searched type. */

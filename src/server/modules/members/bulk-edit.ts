@@ -18,6 +18,7 @@ import { loadModel, type MemberModel } from './model';
 import { stageSearchText } from './search-text';
 import { SEARCHED_TYPES } from './present';
 import { closeStage } from './search-repo';
+import { catchUpSoon } from './search-index';
 import { pinnedList } from '../batches/repo';
 import { isConsentGiven, resolveConsent } from '../../../shared/fields/consent';
 import { iso } from '../../lib/clock';
@@ -92,7 +93,7 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
       i.kind === 'col' ? { field: i.name, new: i.numeric ? i.num === 1 : i.text } : i.kind === 'value' ? { field: i.field.name, new: valueToText(i.field.type, i.value) || null } : { field: i.name, new: i.on },
     ),
   };
-  return act(deps, tenant, me, 'members_bulkupdate', async (trx, line, at) => {
+  const reply = await act(deps, tenant, me, 'members_bulkupdate', async (trx, line, at) => {
     const b = await open(trx, tid, { kind: 'bulkupdate', summary, authorId: me.id, at });
     const matched = await bulk.fillScope(trx, deps.dialect, tid, where);
     // Record first, only where the value changes: a member who already has every value is
@@ -120,7 +121,7 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
     if (searched) await stageSearchText(trx, deps.dialect, tid, await pinnedList(trx, tid, b.id), model, Object.fromEntries(columns.map((c) => [c.name, c.value])) as Partial<Member>);
     // Every pinned member gets the columns: the others in scope already hold those values.
     await bulk.writeMembers(trx, tid, b.members, at, columns, searched);
-    if (searched) await closeStage(trx);
+    if (searched) await closeStage(trx, deps.dialect);
     await writeBatchHistory(b, trx, tid, me.id, items, memberSinceAt(at));
     const n = await b.finish(matched);
     line.context = 'members';
@@ -128,6 +129,9 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
     line.batchId = b.id;
     return { batch_id: b.id, count: n };
   });
+  // Search index entries the edit left for after its commit (search-index.ts).
+  void catchUpSoon(deps.db, deps.dialect);
+  return reply;
 }
 
 /** Member history for every member of a batch, old values from the batch, new from the items. */

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely';
 import type { RateTable } from '../../db/rateCounts';
+import { catchUp } from './search-index';
 import { pseudonymise as pseudonymiseExpenseClaims } from '../expenseclaims/repo';
 import { allTerms, hasTerms, REDACTED, redactJson, redactText, termsOf, type ErasedPerson, type Terms } from './erase-terms';
 
@@ -193,9 +194,12 @@ export async function deleteImport(db: Db, tenantId: number, id: string): Promis
 /**
  * SQLite keeps deleted text in the FTS index's old segments until they merge, and old page
  * images in the WAL until a checkpoint; secure_delete (db/kysely.ts) zeroes freed pages.
+ * Texts a bulk edit left pending (search-index.ts) are indexed first, which deletes their rows.
  */
 export async function compactSqlite(db: Db, dialect: Dialect): Promise<void> {
   if (dialect !== 'sqlite') return;
+  // Entries still pending after a bulk edit, and the texts they were made from, go first.
+  await catchUp(db, dialect);
   await sql`insert into members_fts(members_fts) values ('optimize')`.execute(db);
   await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }

@@ -12,6 +12,7 @@ import type { MemberColumn } from './columns';
 import { readByIds } from './repo';
 import { jsonRows } from '../../db/jsonRows';
 import { firstByRank, type RankSource } from './name-ranks';
+import { catchUpSoon, hasPending } from './search-index';
 
 // Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
 // sorted by any column, and quick search. Every query is bound to one tenant.
@@ -398,7 +399,11 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
   const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  if (folded.length >= 3) {
+  // SQLite's index may be catching up after a bulk edit (search-index.ts): meanwhile the
+  // association's texts are read themselves, as for fewer letters, and once this search is
+  // answered the catching up is started again in case a stopped server left it unfinished.
+  const catchingUp = folded.length >= 3 && (await hasPending(db, dialect, tenantId));
+  if (folded.length >= 3 && !catchingUp) {
     // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
     const phrase = `"${folded.replace(/"/g, '""')}"`;
     if (dialect === 'sqlite') {
@@ -426,5 +431,6 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
     select m.* from members m
     where m.search_text like ${pattern} escape '\\' and ${base}${others}
     order by ${BY_NAME} limit ${want}`.execute(db);
+  if (catchingUp) void catchUpSoon(db, dialect);
   return [...first, ...rows.rows];
 }

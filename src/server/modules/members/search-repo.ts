@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/kysely';
+import { undeferIndex } from './search-index';
 
 // The SQL of refreshing members' quick-search text in bulk (search-text.ts): new texts are
 // staged in a per-connection scratch table, and the statement that writes the members'
@@ -28,7 +29,11 @@ export async function stage(db: Db, dialect: 'sqlite' | 'postgres', rows: readon
   }
 }
 
-/** The staged texts written, the scratch table is emptied for the connection's next use. */
-export async function closeStage(db: Db): Promise<void> {
+/**
+ * The staged texts written, the scratch table is emptied for the connection's next use, and
+ * the rest of the transaction indexes texts as usual (search-index.ts).
+ */
+export async function closeStage(db: Db, dialect: 'sqlite' | 'postgres'): Promise<void> {
   await sql`delete from search_stage`.execute(db);
+  await undeferIndex(db, dialect);
 }

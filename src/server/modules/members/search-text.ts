@@ -5,6 +5,7 @@ import type { MemberModel } from './model';
 import { SEARCHED_TYPES, searchTextOf } from './present';
 import * as repo from './repo';
 import * as search from './search-repo';
+import { deferIndex, FTS_LATER } from './search-index';
 
 const CHUNK = 1000;
 
@@ -13,8 +14,11 @@ const CHUNK = 1000;
  * from their values as they are now and their columns with `patch` laid over them (columns
  * the same statement is about to write). The caller writes them with the members' other
  * changes (bulk-repo.ts writeMembers, undo's touchTarget), then calls search.closeStage.
+ * On SQLite, when FTS_LATER.from texts or more change, their index entries are left for
+ * after the commit (search-index.ts); the caller then calls catchUpSoon.
  */
 export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: readonly number[], model: MemberModel, patch: Partial<Member> = {}): Promise<void> {
+  let changes = 0;
   await search.openStage(db, dialect);
   // Only what the text is made of: a whole-register edit reads these for every member.
   const searched = model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
@@ -39,5 +43,7 @@ export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', te
       return text === m.search_text ? [] : [{ id: m.id, text }];
     });
     await search.stage(db, dialect, changed);
+    changes += changed.length;
   }
+  if (dialect === 'sqlite' && changes >= FTS_LATER.from) await deferIndex(db, tenantId);
 }

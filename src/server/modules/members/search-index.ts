@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/kysely';
+import { inBackground, isClosing } from '../../db/background';
+
+// SQLite's quick-search index (members_fts) made after a bulk edit or undo commits, in short
+// transactions, instead of inside it (migration 034 has the triggers). Until an association's
+// pending members are caught up its quick search reads the texts themselves (list-repo.ts),
+// so no search ever answers from entries older than the texts. PostgreSQL keeps its trigram
+// index itself; everything here is a no-op there.
+
+/**
+ * `from`: a statement changing at least this many texts leaves their entries for later (about
+ * 40 µs each: 2 000 make 80 ms). `chunk`: members caught up per transaction and `mergePages`:
+ * index pages merged per step, so other requests wait about 50 ms at most between two (timed at
+ * 100 000 members). An object so tests can make them small.
+ */
+export const FTS_LATER = { from: 2_000, chunk: 1_000, mergePages: 100 };
+
+/** Within a transaction: the association's texts changed from now on leave their entries for later. */
+export async function deferIndex(db: Db, tenantId: number): Promise<void> {
+  await sql`insert into members_fts_defer (tenant_id) values (${tenantId}) on conflict do nothing`.execute(db);
+}
+
+/** Ends deferIndex; before the transaction commits, so later statements index as usual. */
+export async function undeferIndex(db: Db, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') await sql`delete from members_fts_defer`.execute(db);
+}
+
+/** Whether the association has members whose index entries are not made yet. */
+export async function hasPending(db: Db, dialect: Dialect, tenantId: number): Promise<boolean> {
+  if (dialect !== 'sqlite') return false;
+  const r = await sql<{ one: number }>`select 1 as one from members_fts_pending where tenant_id = ${tenantId} limit 1`.execute(db);
+  return r.rows.length > 0;
+}
+
+/** FTS5's merge settings (its defaults when unset). */
+interface MergeSettings {
+  automerge: number;
+  crisismerge: number;
+}
+
+async function mergeSettings(db: Db): Promise<MergeSettings> {
+  const r = await sql<{ k: string; v: number }>`select k, v from members_fts_config where k in ('automerge', 'crisismerge')`.execute(db);
+  const set = new Map(r.rows.map((row) => [row.k, Number(row.v)]));
+  return { automerge: set.get('automerge') ?? 4, crisismerge: set.get('crisismerge') ?? 16 };
+}
+
+/** An FTS5 setting's number written into the statement: FTS5 refuses a bound one, which better-sqlite3 binds as REAL. */
+const int = (n: number) => sql.lit(Math.trunc(n));
+
+async function setMerge(db: Db, s: MergeSettings): Promise<void> {
+  await sql`insert into members_fts(members_fts, rank) values ('automerge', ${int(s.automerge)})`.execute(db);
+  await sql`insert into members_fts(members_fts, rank) values ('crisismerge', ${int(s.crisismerge)})`.execute(db);
+}
+
+/**
+ * Makes the entries of up to `chunk` pending members (every association's) in one transaction;
+ * how many. FTS5 writes each transaction's entries as a segment and merges segments as it
+ * goes, now and then many at once (a chunk of 1 000 took 30 ms, some 120–500 ms with the
+ * merging). So merging is off while the chunk's segment is written, and mergeStep does it
+ * in bounded steps between chunks.
+ */
+async function catchUpChunk(db: Db, chunk: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const kept = await mergeSettings(trx);
+    await setMerge(trx, { automerge: 0, crisismerge: FTS_MAX_SEGMENTS });
+    // Deleting a pending row makes its entries (migration 034's trigger).
+    const r = await sql`delete from members_fts_pending where member_id in (select member_id from members_fts_pending order by member_id limit ${chunk})`.execute(trx);
+    await sql`insert into members_fts(members_fts) values ('flush')`.execute(trx);
+    await setMerge(trx, kept);
+    return Number(r.numAffectedRows ?? 0);
+  });
+}
+
+/** FTS5's highest crisismerge: segments merge at once only when a level has this many. */
+const FTS_MAX_SEGMENTS = 1999;
+
+/** Merges up to `pages` leaf pages of the index's segments; whether there was anything to merge. */
+async function mergeStep(db: Db, pages: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const changes = async () => Number((await sql<{ n: number }>`select total_changes() as n`.execute(trx)).rows[0]!.n);
+    const before = await changes();
+    await sql`insert into members_fts(members_fts, rank) values ('merge', ${int(pages)})`.execute(trx);
+    // FTS5's documented signal: total_changes() grows by 2 or more when the step merged something.
+    return (await changes()) - before >= 2;
+  });
+}
+
+const pause = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Every pending member caught up, a chunk at a time, then the segments that made merged in
+ * steps, letting other work run between them.
+ */
+export async function catchUp(db: Db, dialect: Dialect): Promise<number> {
+  if (dialect !== 'sqlite' || isClosing(db)) return 0;
+  // Most calls find nothing to do: answered without a write.
+  if ((await sql`select 1 as one from members_fts_pending limit 1`.execute(db)).rows.length === 0) return 0;
+  let total = 0;
+  for (;;) {
+    const n = await catchUpChunk(db, FTS_LATER.chunk);
+    total += n;
+    if (n < FTS_LATER.chunk || isClosing(db)) break;
+    await pause();
+    // One step per chunk keeps the number of segments down while a long catching up goes on.
+    await mergeStep(db, FTS_LATER.mergePages);
+    await pause();
+  }
+  while (!isClosing(db) && (await mergeStep(db, FTS_LATER.mergePages))) await pause();
+  return total;
+}
+
+const running = new WeakMap<Db, Promise<number>>();
+
+/**
+ * Starts catchUp unless it is already running for this database; the caller does not wait.
+ * Called after a deferring statement commits, by quick search when it finds pending members
+ * (left by a stopped server) and at start. Failures are logged and retried on the next call.
+ */
+export function catchUpSoon(db: Db, dialect: Dialect, log: (msg: string) => void = (m) => console.warn(m)): Promise<number> {
+  if (dialect !== 'sqlite') return Promise.resolve(0);
+  const now = running.get(db);
+  if (now) return now;
+  const run = inBackground(db, catchUp(db, dialect))
+    .catch((e: unknown) => {
+      log(`[haku] hakuhakemiston päivitys keskeytyi: ${e instanceof Error ? e.message : String(e)}`);
+      return 0;
+    })
+    .finally(() => running.delete(db));
+  running.set(db, run);
+  return run;
+}
