@@ -53,7 +53,14 @@ export function openPostgres(url: string): DbHandle {
     if (err.code !== '57P01') console.error('[tietokanta] yhteysvirhe:', err.message);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: async () => {
+      await settleBackground(db);
+      await db.destroy();
+    },
+  };
 }
 
 /** DATABASE_URL switches to PostgreSQL; otherwise an SQLite file in DATA_DIR. */

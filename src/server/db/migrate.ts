@@ -32,6 +32,7 @@ import * as m031 from './migrations/031_covering_lower_indexes';
 import * as m032 from './migrations/032_model_versions';
 import * as m033 from './migrations/033_members_fillfactor';
 import * as m034 from './migrations/034_fts_later';
+import * as m035 from './migrations/035_pg_search_table';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '032_model_versions': m032,
   '033_members_fillfactor': m033,
   '034_fts_later': m034,
+  '035_pg_search_table': m035,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

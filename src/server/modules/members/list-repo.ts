@@ -399,7 +399,7 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
   const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // SQLite's index may be catching up after a bulk edit (search-index.ts): meanwhile the
+  // The index may be catching up after a bulk edit (search-index.ts): meanwhile the
   // association's texts are read themselves, as for fewer letters, and once this search is
   // answered the catching up is started again in case a stopped server left it unfinished.
   const catchingUp = folded.length >= 3 && (await hasPending(db, dialect, tenantId));
@@ -420,10 +420,12 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
     const walked = await sql<Member>`select * from (select m.* from members m where ${base}${others} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
       where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
     if (walked.rows.length === want) return [...first, ...walked.rows];
-    // Every match through the trigram index, then sorted (on PostgreSQL fenced off as a
-    // materialised CTE, so the name index is not walked again; only ids and sort keys, so
-    // thousands of matches sort in memory and just the page's rows are read).
-    const rows = await sql<Member>`with hits as materialized (select m.id, m.sort_lastname, m.sort_firstname from members m where m.search_text like ${pattern} escape '\\' and ${base}${others})
+    // Every match through the trigram index of the texts' copies (member_search, migration 035,
+    // which also holds the sort keys and flags), sorted there (fenced off as a materialised CTE,
+    // so the name index is not walked again; only ids and sort keys, so thousands of matches
+    // sort in memory) and just the page's rows read.
+    const copies = sql`s.tenant_id = ${tenantId} and s.deleted = ${opts.deleted} and s.pending = 0${first.length > 0 ? sql` and s.member_id not in (${sql.join(first.map((m) => m.id))})` : sql``}`;
+    const rows = await sql<Member>`with hits as materialized (select s.member_id as id, s.sort_lastname, s.sort_firstname from member_search s where s.search_text like ${pattern} escape '\\' and ${copies})
       select m.* from members m where m.tenant_id = ${tenantId} and m.id in (select m.id from hits m order by ${BY_NAME} limit ${want}) order by ${BY_NAME}`.execute(db);
     return [...first, ...rows.rows];
   }

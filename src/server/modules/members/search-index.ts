@@ -2,35 +2,55 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely';
 import { inBackground, isClosing } from '../../db/background';
 
-// SQLite's quick-search index (members_fts) made after a bulk edit or undo commits, in short
-// transactions, instead of inside it (migration 034 has the triggers). Until an association's
-// pending members are caught up its quick search reads the texts themselves (list-repo.ts),
-// so no search ever answers from entries older than the texts. PostgreSQL keeps its trigram
-// index itself; everything here is a no-op there.
+// Quick search's index brought up to date after a large bulk edit or undo commits, in short
+// transactions, instead of inside it: SQLite's FTS5 entries (members_fts, migration 034) and
+// PostgreSQL's copies of the texts under their trigram index (member_search, migration 035).
+// Until an association's pending members are caught up its quick search reads the texts
+// themselves (list-repo.ts), so no search ever answers from an index older than the texts.
 
 /**
- * `from`: a statement changing at least this many texts leaves their entries for later (about
- * 40 µs each: 2 000 make 80 ms). `chunk`: members caught up per transaction and `mergePages`:
- * index pages merged per step, so other requests wait about 50 ms at most between two (timed at
- * 100 000 members). An object so tests can make them small.
+ * `from`: a statement changing at least this many texts leaves their index for later (SQLite
+ * about 40 µs a text: 2 000 make 80 ms). `chunk`: members caught up per transaction and
+ * `mergePages`: SQLite's index pages merged per step, so other requests wait about 50 ms at
+ * most between two (timed at 100 000 members). An object so tests can make them small.
  */
 export const FTS_LATER = { from: 2_000, chunk: 1_000, mergePages: 100 };
 
-/** Within a transaction: the association's texts changed from now on leave their entries for later. */
-export async function deferIndex(db: Db, tenantId: number): Promise<void> {
-  await sql`insert into members_fts_defer (tenant_id) values (${tenantId}) on conflict do nothing`.execute(db);
+/** Within a transaction: the association's texts changed from now on leave their index for later. */
+export async function deferIndex(db: Db, dialect: Dialect, tenantId: number): Promise<void> {
+  // PostgreSQL: a setting of this transaction alone, which migration 035's trigger reads.
+  if (dialect === 'postgres') await sql`select set_config('seura.search_later', 'on', true)`.execute(db);
+  else await sql`insert into members_fts_defer (tenant_id) values (${tenantId}) on conflict do nothing`.execute(db);
 }
 
 /** Ends deferIndex; before the transaction commits, so later statements index as usual. */
 export async function undeferIndex(db: Db, dialect: Dialect): Promise<void> {
-  if (dialect === 'sqlite') await sql`delete from members_fts_defer`.execute(db);
+  if (dialect === 'postgres') await sql`select set_config('seura.search_later', '', true)`.execute(db);
+  else await sql`delete from members_fts_defer`.execute(db);
 }
 
-/** Whether the association has members whose index entries are not made yet. */
+/** Whether the association has members whose index is not up to date yet. */
 export async function hasPending(db: Db, dialect: Dialect, tenantId: number): Promise<boolean> {
-  if (dialect !== 'sqlite') return false;
-  const r = await sql<{ one: number }>`select 1 as one from members_fts_pending where tenant_id = ${tenantId} limit 1`.execute(db);
+  const r =
+    dialect === 'postgres'
+      ? await sql`select 1 as one from member_search_pending where tenant_id = ${tenantId} limit 1`.execute(db)
+      : await sql`select 1 as one from members_fts_pending where tenant_id = ${tenantId} limit 1`.execute(db);
   return r.rows.length > 0;
+}
+
+/**
+ * PostgreSQL: the copies of up to `chunk` pending members (every association's) made anew in one
+ * transaction; how many were pending. Rows another process is catching up are skipped.
+ */
+async function catchUpChunkPg(db: Db, chunk: number): Promise<number> {
+  const r = await sql<{ n: number }>`with picked as (
+      select tenant_id, member_id from member_search_pending order by tenant_id, member_id limit ${chunk} for update skip locked),
+    gone as (delete from member_search_pending p using picked where p.tenant_id = picked.tenant_id and p.member_id = picked.member_id returning p.tenant_id, p.member_id),
+    made as (update member_search s set search_text = m.search_text, sort_lastname = m.sort_lastname, sort_firstname = m.sort_firstname, deleted = m.deleted_at is not null, pending = m.pending
+      from gone g join members m on m.tenant_id = g.tenant_id and m.id = g.member_id
+      where s.tenant_id = g.tenant_id and s.member_id = g.member_id and s.search_text is distinct from m.search_text)
+    select count(*)::int as n from gone`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** FTS5's merge settings (its defaults when unset). */
@@ -93,20 +113,22 @@ const pause = () => new Promise((resolve) => setImmediate(resolve));
  * steps, letting other work run between them.
  */
 export async function catchUp(db: Db, dialect: Dialect): Promise<number> {
-  if (dialect !== 'sqlite' || isClosing(db)) return 0;
+  if (isClosing(db)) return 0;
   // Most calls find nothing to do: answered without a write.
-  if ((await sql`select 1 as one from members_fts_pending limit 1`.execute(db)).rows.length === 0) return 0;
+  const pending = dialect === 'postgres' ? sql`select 1 as one from member_search_pending limit 1` : sql`select 1 as one from members_fts_pending limit 1`;
+  if ((await pending.execute(db)).rows.length === 0) return 0;
   let total = 0;
   for (;;) {
-    const n = await catchUpChunk(db, FTS_LATER.chunk);
+    const n = dialect === 'postgres' ? await catchUpChunkPg(db, FTS_LATER.chunk) : await catchUpChunk(db, FTS_LATER.chunk);
     total += n;
     if (n < FTS_LATER.chunk || isClosing(db)) break;
     await pause();
+    if (dialect === 'postgres') continue;
     // One step per chunk keeps the number of segments down while a long catching up goes on.
     await mergeStep(db, FTS_LATER.mergePages);
     await pause();
   }
-  while (!isClosing(db) && (await mergeStep(db, FTS_LATER.mergePages))) await pause();
+  if (dialect === 'sqlite') while (!isClosing(db) && (await mergeStep(db, FTS_LATER.mergePages))) await pause();
   return total;
 }
 
@@ -118,7 +140,6 @@ const running = new WeakMap<Db, Promise<number>>();
  * (left by a stopped server) and at start. Failures are logged and retried on the next call.
  */
 export function catchUpSoon(db: Db, dialect: Dialect, log: (msg: string) => void = (m) => console.warn(m)): Promise<number> {
-  if (dialect !== 'sqlite') return Promise.resolve(0);
   const now = running.get(db);
   if (now) return now;
   const run = inBackground(db, catchUp(db, dialect))

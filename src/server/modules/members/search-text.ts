@@ -14,8 +14,8 @@ const CHUNK = 1000;
  * from their values as they are now and their columns with `patch` laid over them (columns
  * the same statement is about to write). The caller writes them with the members' other
  * changes (bulk-repo.ts writeMembers, undo's touchTarget), then calls search.closeStage.
- * On SQLite, when FTS_LATER.from texts or more change, their index entries are left for
- * after the commit (search-index.ts); the caller then calls catchUpSoon.
+ * When FTS_LATER.from texts or more change, their search index is left for after the commit
+ * (search-index.ts); the caller then calls catchUpSoon.
  */
 export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: readonly number[], model: MemberModel, patch: Partial<Member> = {}): Promise<void> {
   let changes = 0;
@@ -45,5 +45,5 @@ export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', te
     await search.stage(db, dialect, changed);
     changes += changed.length;
   }
-  if (dialect === 'sqlite' && changes >= FTS_LATER.from) await deferIndex(db, tenantId);
+  if (changes >= FTS_LATER.from) await deferIndex(db, dialect, tenantId);
 }
