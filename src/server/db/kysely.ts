@@ -35,14 +35,7 @@ export function openSqlite(file: string): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   // Migration 030's triggers count changes per association for the list caches.
   registerSqliteVersions(sqlite, db);
-  return {
-    db,
-    dialect: 'sqlite',
-    destroy: async () => {
-      await settleBackground(db);
-      await db.destroy();
-    },
-  };
+  return handleOf(db, 'sqlite');
 }
 
 export function openPostgres(url: string): DbHandle {
@@ -53,14 +46,7 @@ export function openPostgres(url: string): DbHandle {
     if (err.code !== '57P01') console.error('[tietokanta] yhteysvirhe:', err.message);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    db,
-    dialect: 'postgres',
-    destroy: async () => {
-      await settleBackground(db);
-      await db.destroy();
-    },
-  };
+  return handleOf(db, 'postgres');
 }
 
 /** DATABASE_URL switches to PostgreSQL; otherwise an SQLite file in DATA_DIR. */
@@ -71,4 +57,16 @@ export function openDatabase(opts: { databaseUrl: string | null; dataDir: string
 
 export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'> | Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Closing lets background work (db/background.ts) stop between two steps first. */
+function handleOf(db: Db, dialect: Dialect): DbHandle {
+  return {
+    db,
+    dialect,
+    destroy: async () => {
+      await settleBackground(db);
+      await db.destroy();
+    },
+  };
 }
