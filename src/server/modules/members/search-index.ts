@@ -44,16 +44,31 @@ export async function catchUp(db: Db, dialect: Dialect): Promise<number> {
 }
 
 const running = new WeakMap<Db, Promise<number>>();
+/** Databases asked to catch up while a run was ending: it goes round once more. */
+const again = new WeakSet<Db>();
 
 /**
- * Starts catchUp unless it is already running for this database; the caller does not wait.
- * Called after a deferring statement commits, by quick search when it finds pending members
- * (left by a stopped server) and at start. Failures are logged and retried on the next call.
+ * Starts catchUp unless it is already running for this database, in which case that run goes
+ * round once more (members a statement committed as it ended are not left waiting); the
+ * caller does not wait. Called after a deferring statement commits, by quick search when it
+ * finds pending members (left by a stopped server) and at start. Failures are logged and
+ * retried on the next call.
  */
 export function catchUpSoon(db: Db, dialect: Dialect, log: (msg: string) => void = (m) => console.warn(m)): Promise<number> {
   const now = running.get(db);
-  if (now) return now;
-  const run = inBackground(db, catchUp(db, dialect))
+  if (now) {
+    again.add(db);
+    return now;
+  }
+  const rounds = async () => {
+    let total = 0;
+    do {
+      again.delete(db);
+      total += await catchUp(db, dialect);
+    } while (again.has(db) && !isClosing(db));
+    return total;
+  };
+  const run = inBackground(db, rounds())
     .catch((e: unknown) => {
       log(`[haku] hakuhakemiston päivitys keskeytyi: ${e instanceof Error ? e.message : String(e)}`);
       return 0;
