@@ -14,7 +14,7 @@ const FOLDED: string[] = [];
 const SPACE = new Uint8Array(0x250);
 for (let c = 0; c < 0x250; c++) {
   const ch = String.fromCharCode(c);
-  FOLDED.push(ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+  FOLDED.push(foldUnicode(ch));
   SPACE[c] = /\s/.test(ch) ? 1 : 0;
 }
 

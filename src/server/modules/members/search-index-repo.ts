@@ -17,12 +17,11 @@ export async function undeferIndex(db: Db, dialect: Dialect): Promise<void> {
   else await sql`delete from members_fts_defer`.execute(db);
 }
 
-/** Whether the association has members whose index is not up to date yet. */
-export async function hasPending(db: Db, dialect: Dialect, tenantId: number): Promise<boolean> {
-  const r =
-    dialect === 'postgres'
-      ? await sql`select 1 as one from member_search_pending where tenant_id = ${tenantId} limit 1`.execute(db)
-      : await sql`select 1 as one from members_fts_pending where tenant_id = ${tenantId} limit 1`.execute(db);
+/** Whether the association (without one: any association) has members whose index is not up to date yet. */
+export async function hasPending(db: Db, dialect: Dialect, tenantId?: number): Promise<boolean> {
+  const table = sql.table(dialect === 'postgres' ? 'member_search_pending' : 'members_fts_pending');
+  const whose = tenantId === undefined ? sql`` : sql` where tenant_id = ${tenantId}`;
+  const r = await sql`select 1 as one from ${table}${whose} limit 1`.execute(db);
   return r.rows.length > 0;
 }
 
@@ -92,10 +91,4 @@ export async function mergeStep(db: Db, pages: number): Promise<boolean> {
     // FTS5's documented signal: total_changes() grows by 2 or more when the step merged something.
     return (await changes()) - before >= 2;
   });
-}
-
-/** Whether any association has members whose index is not up to date yet. */
-export async function anyPending(db: Db, dialect: Dialect): Promise<boolean> {
-  const r = dialect === 'postgres' ? await sql`select 1 as one from member_search_pending limit 1`.execute(db) : await sql`select 1 as one from members_fts_pending limit 1`.execute(db);
-  return r.rows.length > 0;
 }

@@ -27,7 +27,7 @@ const pause = () => new Promise((resolve) => setImmediate(resolve));
 export async function catchUp(db: Db, dialect: Dialect): Promise<number> {
   if (isClosing(db)) return 0;
   // Most calls find nothing to do: answered without a write.
-  if (!(await repo.anyPending(db, dialect))) return 0;
+  if (!(await repo.hasPending(db, dialect))) return 0;
   let total = 0;
   for (;;) {
     const n = dialect === 'postgres' ? await repo.catchUpChunkPg(db, FTS_LATER.chunk) : await repo.catchUpChunkSqlite(db, FTS_LATER.chunk);
