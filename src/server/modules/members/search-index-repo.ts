@@ -19,7 +19,7 @@ export async function undeferIndex(db: Db, dialect: Dialect): Promise<void> {
 
 /** Whether the association (without one: any association) has members whose index is not up to date yet. */
 export async function hasPending(db: Db, dialect: Dialect, tenantId?: number): Promise<boolean> {
-  const table = sql.table(dialect === 'postgres' ? 'member_search_pending' : 'members_fts_pending');
+  const table = dialect === 'postgres' ? sql.table('member_search_pending') : sql.table('members_fts_pending');
   const whose = tenantId === undefined ? sql`` : sql` where tenant_id = ${tenantId}`;
   const r = await sql`select 1 as one from ${table}${whose} limit 1`.execute(db);
   return r.rows.length > 0;
