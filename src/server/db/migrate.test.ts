@@ -15,7 +15,7 @@ describe(`migrations (${testDialect})`, () => {
       await migrateToLatest(tdb.handle.db);
       await migrateToLatest(tdb.handle.db);
       const rows = await tdb.handle.db.selectFrom('kysely_migration' as never).select(sql<string>`name`.as('name')).execute();
-      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups', '003_members', '004_batches', '005_imports', '006_security', '007_log', '008_pg_lower_indexes', '009_application_fields', '010_password_resets', '011_saved_filters', '012_member_since', '015_export_tokens', '016_unique_email', '017_finnish_sort', '018_balance_ledger', '019_messages', '020_outbox_claim', '021_contact_states_outcome', '022_online_payments', '023_receipts', '024_invoices', '025_bank_payments', '026_self_service', '027_expense_claims', '028_retention', '029_fts_changed_only', '030_list_versions', '031_covering_lower_indexes', '032_model_versions', '033_members_fillfactor', '034_fts_later', '035_pg_search_table']);
+      expect(rows.map((r) => r.name)).toEqual(['001_foundation', '002_fields_groups', '003_members', '004_batches', '005_imports', '006_security', '007_log', '008_pg_lower_indexes', '009_application_fields', '010_password_resets', '011_saved_filters', '012_member_since', '015_export_tokens', '016_unique_email', '017_finnish_sort', '018_balance_ledger', '019_messages', '020_outbox_claim', '021_contact_states_outcome', '022_online_payments', '023_receipts', '024_invoices', '025_bank_payments', '026_self_service', '027_expense_claims', '028_retention', '029_fts_changed_only', '030_list_versions', '031_covering_lower_indexes', '032_model_versions', '033_members_fillfactor', '034_fts_later', '035_pg_search_table', '036_pg_bulk_writes']);
     } finally {
       await tdb.drop();
     }

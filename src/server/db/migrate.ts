@@ -33,6 +33,7 @@ import * as m032 from './migrations/032_model_versions';
 import * as m033 from './migrations/033_members_fillfactor';
 import * as m034 from './migrations/034_fts_later';
 import * as m035 from './migrations/035_pg_search_table';
+import * as m036 from './migrations/036_pg_bulk_writes';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '033_members_fillfactor': m033,
   '034_fts_later': m034,
   '035_pg_search_table': m035,
+  '036_pg_bulk_writes': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

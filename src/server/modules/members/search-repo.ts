@@ -19,8 +19,9 @@ export async function openStage(db: Db, dialect: 'sqlite' | 'postgres'): Promise
 export async function stage(db: Db, dialect: 'sqlite' | 'postgres', rows: readonly { id: number; text: string }[]): Promise<void> {
   if (rows.length === 0) return;
   if (dialect === 'postgres') {
-    // Two array parameters instead of two per row: one round trip, nothing to parse per row.
-    await sql`insert into search_stage (id, t) select * from unnest(${rows.map((r) => r.id)}::integer[], ${rows.map((r) => r.text)}::text[])`.execute(db);
+    // One JSON parameter instead of two per row: one round trip, and no quoting pass of
+    // node-postgres over every character, as text arrays had (0.9 s for 100 000 texts).
+    await sql`insert into search_stage (id, t) select r.i, r.t from json_to_recordset(${JSON.stringify(rows.map((r) => ({ i: r.id, t: r.text })))}::json) as r(i integer, t text)`.execute(db);
     return;
   }
   for (let k = 0; k < rows.length; k += 400) {

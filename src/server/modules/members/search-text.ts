@@ -24,12 +24,17 @@ export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', te
   const searched = model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
   const customById = new Map(searched.map((f) => [f.id, f]));
   const fieldIds = searched.map((f) => f.id);
-  for (let i = 0; i < ids.length; i += CHUNK) {
+  const read = (i: number) => {
     const chunk = ids.slice(i, i + CHUNK);
-    const [members, values] = await Promise.all([
-      repo.searchInputsOf(db, tenantId, chunk),
-      fieldIds.length > 0 ? repo.valuesOf(db, tenantId, chunk, fieldIds) : Promise.resolve([]),
-    ]);
+    return Promise.all([repo.searchInputsOf(db, tenantId, chunk), fieldIds.length > 0 ? repo.valuesOf(db, tenantId, chunk, fieldIds) : Promise.resolve([])]);
+  };
+  // The next chunk is read while this one's texts are made (PostgreSQL answers meanwhile).
+  let next = ids.length > 0 ? read(0) : null;
+  for (let i = 0; next; i += CHUNK) {
+    const [members, values] = await next;
+    next = i + CHUNK < ids.length ? read(i + CHUNK) : null;
+    // A failed read ahead is thrown by the await above on the next round, not left unhandled.
+    next?.catch(() => undefined);
     const valuesBy = new Map<number, { field: Field; value: StoredValue }[]>();
     for (const v of values) {
       const f = customById.get(v.field_id);
