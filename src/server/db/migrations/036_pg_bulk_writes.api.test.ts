@@ -9,11 +9,11 @@ import { listVersions } from '../listVersions';
 // wrote what a list reads, at its commit, and not at all when it rolls back.
 
 describe.runIf(testDialect === 'postgres')('migration 036: fewer checks per row written (postgres)', () => {
-  it('deletes a batch’s undo records with the batch, and an association’s members’ values, groups and batches with it', async () => {
+  it('deletes a batch’s undo records with the batch, and an association’s members’ values, groups, history and batches with it', async () => {
     const t = await testApp();
     try {
       const db = t.deps.db;
-      const keys = await sql<{ name: string }>`select conname as name from pg_constraint where contype = 'f' and conrelid in ('member_values'::regclass, 'member_groups'::regclass, 'batch_values'::regclass)`.execute(db);
+      const keys = await sql<{ name: string }>`select conname as name from pg_constraint where contype = 'f' and conrelid in ('member_values'::regclass, 'member_groups'::regclass, 'batch_values'::regclass, 'member_history'::regclass)`.execute(db);
       expect(keys.rows.map((k) => k.name).sort()).toEqual(['member_groups_group_fk', 'member_groups_member_fk', 'member_values_field_fk', 'member_values_member_fk']);
       const [a, b] = [await makeTenant(t.deps, 'Poistuva ry'), await makeTenant(t.deps, 'Jäävä ry')];
       const admins = new Map<number, Awaited<ReturnType<typeof adminClient>>>();
@@ -41,7 +41,7 @@ describe.runIf(testDialect === 'postgres')('migration 036: fewer checks per row 
 
       await edit(a, 'Pallo');
       await sql`delete from tenants where id = ${a.tenant.id}`.execute(db);
-      for (const table of ['members', 'member_values', 'member_groups', 'batches', 'batch_values']) {
+      for (const table of ['members', 'member_values', 'member_groups', 'member_history', 'batches', 'batch_values']) {
         expect(await count(table, a.tenant.id), table).toBe(0);
         expect(await count(table, b.tenant.id), table).toBeGreaterThan(0);
       }

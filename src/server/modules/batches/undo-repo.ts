@@ -71,14 +71,21 @@ export async function restoreColumn(db: Db, tenantId: number, batchId: string, c
     where tenant_id = ${tenantId} and id in ${recordedFor(tenantId, batchId, 'col', column)}`.execute(db);
 }
 
-/** Puts a custom field's recorded values back (none for an empty one; not if the field is gone). */
+/**
+ * Puts a custom field's recorded values back (none for an empty one; not if the field is gone).
+ * A value is written over the current one in place rather than deleted and inserted again:
+ * on PostgreSQL a new row costs a foreign-key check per key (the undo of a whole-register
+ * edit puts back 170 000 values).
+ */
 export async function restoreValue(db: Db, tenantId: number, batchId: string, fieldId: number): Promise<void> {
   const old = from(tenantId, batchId, 'value', String(fieldId));
-  await sql`delete from member_values where tenant_id = ${tenantId} and field_id = ${fieldId} and member_id in ${recordedFor(tenantId, batchId, 'value', String(fieldId))}`.execute(db);
+  await sql`delete from member_values where tenant_id = ${tenantId} and field_id = ${fieldId}
+    and member_id in (select u.member_id ${old} and u.old_text is null and u.old_num is null and u.member_id in ${TARGET})`.execute(db);
   await sql`insert into member_values (tenant_id, member_id, field_id, value_text, value_num)
     select ${tenantId}, u.member_id, ${fieldId}, u.old_text, u.old_num ${old}
     and (u.old_text is not null or u.old_num is not null) and u.member_id in ${TARGET}
-    and exists (select 1 from fields f where f.tenant_id = ${tenantId} and f.id = ${fieldId})`.execute(db);
+    and exists (select 1 from fields f where f.tenant_id = ${tenantId} and f.id = ${fieldId})
+    on conflict (tenant_id, member_id, field_id) do update set value_text = excluded.value_text, value_num = excluded.value_num`.execute(db);
 }
 
 /** Puts group memberships back as recorded (not if the group is gone). */

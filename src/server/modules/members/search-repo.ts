@@ -19,9 +19,12 @@ export async function openStage(db: Db, dialect: 'sqlite' | 'postgres'): Promise
 export async function stage(db: Db, dialect: 'sqlite' | 'postgres', rows: readonly { id: number; text: string }[]): Promise<void> {
   if (rows.length === 0) return;
   if (dialect === 'postgres') {
-    // One JSON parameter instead of two per row: one round trip, and no quoting pass of
-    // node-postgres over every character, as text arrays had (0.9 s for 100 000 texts).
-    await sql`insert into search_stage (id, t) select r.i, r.t from json_to_recordset(${JSON.stringify(rows.map((r) => ({ i: r.id, t: r.text })))}::json) as r(i integer, t text)`.execute(db);
+    // The ids and the texts as two JSON arrays zipped by ROWS FROM: one round trip, and no
+    // quoting pass of node-postgres over every character, as a text array had (0.9 s for
+    // 100 000 texts), nor an object per row.
+    const ids = JSON.stringify(rows.map((r) => r.id));
+    const texts = JSON.stringify(rows.map((r) => r.text));
+    await sql`insert into search_stage (id, t) select r.i::integer, r.t from rows from (json_array_elements_text(${ids}::json), json_array_elements_text(${texts}::json)) as r(i, t)`.execute(db);
     return;
   }
   for (let k = 0; k < rows.length; k += 400) {
