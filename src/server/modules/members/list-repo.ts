@@ -133,8 +133,13 @@ function orderSql(tenantId: number, model: MemberModel, sort: PageOpts['sort']):
  */
 /** Pages longer than this ("everyone") are read as ids first, then rows in chunks. */
 export const BIG_PAGE = 1000;
-/** Sizes of the pieces a long page is read in, between turns of the event loop (tests make them small). */
-export const LIST_CHUNKS = { ids: 5_000, rows: 500 };
+/**
+ * Sizes of the pieces a long page is read in (tests make them small): ids between turns of the
+ * event loop, and rows per read, built ROWS_PER_YIELD between turns (rows.ts rowTextPieces).
+ * PostgreSQL reads larger pieces: its reads do not hold the event loop, and fewer statements
+ * cost fewer round trips (repo.ts RANGE_CHUNK_PG).
+ */
+export const LIST_CHUNKS = { ids: 5_000, rows: 500, rowsPostgres: 2_000 };
 
 /**
  * A filtered page's ids with the number matching riding along. Ids and sort keys are sorted,

@@ -47,6 +47,6 @@ export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpt
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
   const load = columnLoader(deps, tenant, model, opts.columns);
   const reads = rowReads(model, opts.columns);
-  const rows = rowTextPieces(ids, { read: (some) => list.membersInOrder(ctx, some, reads), load, model, columns: opts.columns }, list.LIST_CHUNKS.rows);
+  const rows = rowTextPieces(ids, { read: (some) => list.membersInOrder(ctx, some, reads), load, model, columns: opts.columns }, deps.dialect === 'postgres' ? list.LIST_CHUNKS.rowsPostgres : list.LIST_CHUNKS.rows);
   return jsonStream({ results: rows, stats: { result_count: total, result_application_count: applications } }, 'results');
 }

@@ -96,7 +96,7 @@ describe(`get_results "everyone" by name, read in keyset pieces (${testDialect})
     tenant = a.tenant;
     // Seeded names repeat, so pieces also end inside a run of equal names.
     await seed(t.deps.db, a.tenant.id, 1300, 11);
-    Object.assign(LIST_CHUNKS, { ids: 97, rows: 50 });
+    Object.assign(LIST_CHUNKS, { ids: 97, rows: 50, rowsPostgres: 50 });
   });
   afterAll(() => {
     Object.assign(LIST_CHUNKS, saved);

@@ -115,11 +115,11 @@ describe('buildRows (linear row assembly)', () => {
       return { values: values.filter((v) => wanted.has(v.member_id)), groups: links.filter((g) => wanted.has(g.member_id)) };
     };
     const pieces: string[] = [];
-    for await (const piece of rowTextPieces(page, { read, load, model, columns }, 300, 250)) {
+    for await (const piece of rowTextPieces(page, { read, load, model, columns }, 300, 250, 120)) {
       expect(piece).toBeInstanceOf(JsonItems);
       pieces.push(piece.text);
     }
-    // Read in ascending id pieces of 300 (each a run of close ids, read as a range), written in pieces of 250.
+    // Read in ascending id pieces of 300 (each a run of close ids, read as a range), built 120 at a time, written in pieces of 250.
     expect(asked.map((ids) => ids.length)).toEqual([300, 300, 300, 300, 300, 300, 200]);
     expect(asked.flat()).toEqual([...page].sort((a, b) => a - b));
     expect(pieces).toHaveLength(8);
