@@ -1,4 +1,5 @@
-import { sql, type SqlBool } from 'kysely';
+import type { sql} from 'kysely';
+import { type SqlBool } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testApp, testDialect } from '../../test/harness';
 import { readByIds } from './repo';
