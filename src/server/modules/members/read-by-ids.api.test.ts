@@ -1,5 +1,4 @@
-import type { sql} from 'kysely';
-import { type SqlBool } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testApp, testDialect } from '../../test/harness';
 import { readByIds } from './repo';
@@ -13,7 +12,7 @@ describe(`members read by id in chunks (${testDialect})`, () => {
     const t = await testApp();
     try {
       const asked: string[] = [];
-      const read = async (where: ReturnType<typeof sql<SqlBool>>) => {
+      const read = async (where: RawBuilder<SqlBool>) => {
         asked.push(where.compile(t.deps.db).sql);
         return [] as { id: number }[];
       };
