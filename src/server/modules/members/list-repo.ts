@@ -375,26 +375,34 @@ async function sqliteInfix(ctx: Omit<ListCtx, 'model'>, phrase: string, pattern:
  * places (name-ranks.ts), as on SQLite: sorting thousands of matches by their sort keys had
  * cost an ICU comparison per pair (30–90 ms for letters in 2 000–10 000 texts). Each id costs
  * a visit of its copy (the index holds no ids), so at most SEARCH_SORT_MAX.common are read
- * first; more (common letters such as "ine") and the first 1 500 names A–Ö are walked, since
+ * first; more (common letters such as "ine"), and the first 1 500 names A–Ö are walked, since
  * so many matches lie close to the start; when that does not fill the page, up to 50 000
- * matches are placed; beyond that, or with no places kept, the matches' sort keys are sorted.
+ * matches are placed; beyond that, or with no places (a search of the removed), the matches'
+ * sort keys are sorted.
  */
 async function pgInfix(ctx: Omit<ListCtx, 'model'>, pattern: string, where: RawBuilder<SqlBool>, want: number, first: readonly Member[], deleted: boolean, ranks?: RankSource): Promise<Member[]> {
   const { db, tenantId } = ctx;
   const skip = new Set(first.map((m) => m.id));
-  const placed = ranks ? await ranks.read() : null;
-  if (placed) {
+  let common = true;
+  if (ranks) {
     const found = await pgMatchIds(db, tenantId, pattern, SEARCH_SORT_MAX.common + 1);
-    if (found.length <= SEARCH_SORT_MAX.common) return membersInOrder({ db, tenantId }, firstByRank(placed, found, want, skip));
+    common = found.length > SEARCH_SORT_MAX.common;
+    // Reading the places costs about 45 ms at 100 000 members, once per list version: up to
+    // SEARCH_SORT_MAX.hits matches are sorted by their keys instead unless the places are kept.
+    const placed = common ? undefined : found.length <= SEARCH_SORT_MAX.hits ? ranks.kept() : await ranks.read();
+    if (placed) return membersInOrder({ db, tenantId }, firstByRank(placed, found, want, skip));
   }
   // Left to itself PostgreSQL guesses a constant share of texts for any three letters, and for
   // letters only late names hold it walked the whole name index (300 ms).
-  const walked = await sql<Member>`select * from (select m.* from members m where ${where} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
-    where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
-  if (walked.rows.length === want) return walked.rows;
-  if (placed) {
-    const all = await pgMatchIds(db, tenantId, pattern, SEARCH_SORT_MAX.ranked + 1);
-    if (all.length <= SEARCH_SORT_MAX.ranked) return membersInOrder({ db, tenantId }, firstByRank(placed, all, want, skip));
+  if (common) {
+    const walked = await sql<Member>`select * from (select m.* from members m where ${where} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
+      where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
+    if (walked.rows.length === want) return walked.rows;
+    const placed = ranks ? await ranks.read() : null;
+    if (placed) {
+      const all = await pgMatchIds(db, tenantId, pattern, SEARCH_SORT_MAX.ranked + 1);
+      if (all.length <= SEARCH_SORT_MAX.ranked) return membersInOrder({ db, tenantId }, firstByRank(placed, all, want, skip));
+    }
   }
   // Every match's id and sort keys, sorted (a materialised CTE, so the name index is not
   // walked again) and just the page's rows read.
