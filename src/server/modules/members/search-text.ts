@@ -1,4 +1,3 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Db } from '../../db/kysely';
 import type { Member } from '../../db/schema';
 import type { Field, StoredValue } from '../../../shared/fields/types';
@@ -25,21 +24,12 @@ export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', te
   const searched = model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
   const customById = new Map(searched.map((f) => [f.id, f]));
   const fieldIds = searched.map((f) => f.id);
-  const read = async (i: number) => {
+  for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
-    // The values first: the larger read, sent before this chunk's texts are made (below).
-    const values = fieldIds.length > 0 ? await repo.valuesOf(db, tenantId, chunk, fieldIds) : [];
-    return { values, members: await repo.searchInputsOf(db, tenantId, chunk) };
-  };
-  let next = ids.length > 0 ? read(0) : null;
-  for (let i = 0; next; i += CHUNK) {
-    const { members, values } = await next;
-    next = i + CHUNK < ids.length ? read(i + CHUNK) : null;
-    // A failed read ahead is thrown by the await above on the next round, not left unhandled.
-    next?.catch(() => undefined);
-    // One turn of the event loop sends the next read, so PostgreSQL answers it while this
-    // chunk's texts are made (100 000 members: about 1 s less).
-    if (next && dialect === 'postgres') await yieldToLoop();
+    const [members, values] = await Promise.all([
+      repo.searchInputsOf(db, tenantId, chunk),
+      fieldIds.length > 0 ? repo.valuesOf(db, tenantId, chunk, fieldIds) : Promise.resolve([]),
+    ]);
     const valuesBy = new Map<number, { field: Field; value: StoredValue }[]>();
     for (const v of values) {
       const f = customById.get(v.field_id);
