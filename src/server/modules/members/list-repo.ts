@@ -369,56 +369,6 @@ async function sqliteInfix(ctx: Omit<ListCtx, 'model'>, phrase: string, pattern:
   return membersInOrder({ db, tenantId }, page.rows.map((r) => r.id));
 }
 
-/**
- * PostgreSQL's letters inside names. The ids of the matching texts come from the trigram index
- * of their copies (member_search, migration 035) and are ordered by the association's A–Ö
- * places (name-ranks.ts), as on SQLite: sorting thousands of matches by their sort keys had
- * cost an ICU comparison per pair (30–90 ms for letters in 2 000–10 000 texts). Each id costs
- * a visit of its copy (the index holds no ids), so at most SEARCH_SORT_MAX.common are read
- * first; more (common letters such as "ine"), and the first 1 500 names A–Ö are walked, since
- * so many matches lie close to the start; when that does not fill the page, up to 50 000
- * matches are placed; beyond that, or with no places (a search of the removed), the matches'
- * sort keys are sorted.
- */
-async function pgInfix(ctx: Omit<ListCtx, 'model'>, pattern: string, where: RawBuilder<SqlBool>, want: number, first: readonly Member[], deleted: boolean, ranks?: RankSource): Promise<Member[]> {
-  const { db, tenantId } = ctx;
-  const skip = new Set(first.map((m) => m.id));
-  let common = true;
-  if (ranks) {
-    const found = await pgMatchIds(db, tenantId, pattern, SEARCH_SORT_MAX.common + 1);
-    common = found.length > SEARCH_SORT_MAX.common;
-    // Reading the places costs about 45 ms at 100 000 members, once per list version: up to
-    // SEARCH_SORT_MAX.hits matches are sorted by their keys instead unless the places are kept.
-    const placed = common ? undefined : found.length <= SEARCH_SORT_MAX.hits ? ranks.kept() : await ranks.read();
-    if (placed) return membersInOrder({ db, tenantId }, firstByRank(placed, found, want, skip));
-  }
-  // Left to itself PostgreSQL guesses a constant share of texts for any three letters, and for
-  // letters only late names hold it walked the whole name index (300 ms).
-  if (common) {
-    const walked = await sql<Member>`select * from (select m.* from members m where ${where} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
-      where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
-    if (walked.rows.length === want) return walked.rows;
-    const placed = ranks ? await ranks.read() : null;
-    if (placed) {
-      const all = await pgMatchIds(db, tenantId, pattern, SEARCH_SORT_MAX.ranked + 1);
-      if (all.length <= SEARCH_SORT_MAX.ranked) return membersInOrder({ db, tenantId }, firstByRank(placed, all, want, skip));
-    }
-  }
-  // Every match's id and sort keys, sorted (a materialised CTE, so the name index is not
-  // walked again) and just the page's rows read.
-  const copies = sql`s.tenant_id = ${tenantId} and s.deleted = ${deleted} and s.pending = 0${first.length > 0 ? sql` and s.member_id not in (${sql.join(first.map((m) => m.id))})` : sql``}`;
-  const rows = await sql<Member>`with hits as materialized (select s.member_id as id, s.sort_lastname, s.sort_firstname from member_search s where s.search_text like ${pattern} escape '\\' and ${copies})
-    select m.* from members m where m.tenant_id = ${tenantId} and m.id in (select m.id from hits m order by ${BY_NAME} limit ${want}) order by ${BY_NAME}`.execute(db);
-  return rows.rows;
-}
-
-/** Ids of at most `limit` listed members of the association whose text's copy holds the pattern. */
-async function pgMatchIds(db: Db, tenantId: number, pattern: string, limit: number): Promise<number[]> {
-  const r = await sql<{ v: number[] | null }>`select json_agg(x.member_id) as v from (select s.member_id from member_search s
-    where s.tenant_id = ${tenantId} and s.search_text like ${pattern} escape '\\' and s.deleted = false and s.pending = 0 limit ${limit}) x`.execute(db);
-  return r.rows[0]?.v ?? [];
-}
-
 /** Ids of at most `limit` texts in SQLite's search index (every association's) that hold the phrase. */
 async function matchIds(db: Db, phrase: string, limit: number): Promise<number[]> {
   const r = await sql<{ v: string }>`select json_group_array(rowid) as v from (select rowid from members_fts where members_fts match ${phrase} limit ${limit})`.execute(db);
@@ -466,8 +416,23 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
       const ranks = opts.deleted ? undefined : opts.ranks;
       return [...first, ...(await sqliteInfix(ctx, phrase, pattern, sql<SqlBool>`${base}${others}`, want, new Set(first.map((m) => m.id)), ranks))];
     }
-    // The ranks place the members neither deleted nor applying.
-    return [...first, ...(await pgInfix(ctx, pattern, sql<SqlBool>`${base}${others}`, want, first, opts.deleted, opts.deleted ? undefined : opts.ranks))];
+    // PostgreSQL. Many ("ine" is in every tenth text): the first of them A–Ö lie near the start of the name
+    // index, so it is walked until the page is full (over 1 000 of 100 000 holding the letters:
+    // about a thousand names) instead of sorting thousands. The walk stops after SEARCH_SORT_MAX.walk
+    // names, in case the matches gather late in the alphabet; then they are sorted after all.
+    // PostgreSQL's guess of how many texts hold three letters is a constant, so left to
+    // itself it walked the whole name index for letters that only late names hold.
+    const walked = await sql<Member>`select * from (select m.* from members m where ${base}${others} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
+      where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
+    if (walked.rows.length === want) return [...first, ...walked.rows];
+    // Every match through the trigram index of the texts' copies (member_search, migration 035,
+    // which also holds the sort keys and flags), sorted there (fenced off as a materialised CTE,
+    // so the name index is not walked again; only ids and sort keys, so thousands of matches
+    // sort in memory) and just the page's rows read.
+    const copies = sql`s.tenant_id = ${tenantId} and s.deleted = ${opts.deleted} and s.pending = 0${first.length > 0 ? sql` and s.member_id not in (${sql.join(first.map((m) => m.id))})` : sql``}`;
+    const rows = await sql<Member>`with hits as materialized (select s.member_id as id, s.sort_lastname, s.sort_firstname from member_search s where s.search_text like ${pattern} escape '\\' and ${copies})
+      select m.* from members m where m.tenant_id = ${tenantId} and m.id in (select m.id from hits m order by ${BY_NAME} limit ${want}) order by ${BY_NAME}`.execute(db);
+    return [...first, ...rows.rows];
   }
   const rows = await sql<Member>`
     select m.* from members m

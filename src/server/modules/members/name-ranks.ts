@@ -3,11 +3,10 @@ import * as repo from './repo';
 
 // Each listed member's place in the association's A–Ö order (list-repo's BY_NAME over the
 // members neither deleted nor applying), kept per list version (db/listVersions.ts) so it is
-// never used after a write. Quick search of letters inside names (list-repo.ts sqliteInfix,
-// pgInfix) takes the ids of the texts holding the letters from the search index and orders
-// them by these places, instead of walking the name index A–Ö against them (SQLite: 10–14 ms
-// for letters that only late names hold, in 2 000–5 000 texts of 100 000) or sorting them by
-// their sort keys (PostgreSQL: an ICU comparison per pair). Reading the order costs 13 ms at
+// never used after a write. Quick search of letters inside names (list-repo.ts sqliteInfix)
+// takes the ids of the texts holding the letters from the search index and orders them by
+// these places, instead of walking the name index A–Ö against them (10–14 ms for letters that
+// only late names hold, in 2 000–5 000 texts of 100 000). Reading the order costs 13 ms at
 // 100 000 members on SQLite, once per version.
 
 /**
@@ -84,7 +83,7 @@ export function keptRanks(db: Db, tenantId: number, version: string | null): Nam
 
 /**
  * The association's ranks at `version`, read when not kept; null when the version is unknown
- * or the association is too large to keep them (repo.listedIdsByName).
+ * or the association is too large to keep them. SQLite only (repo.listedIdsByName).
  */
 export async function nameRanks(db: Db, tenantId: number, version: string | null): Promise<NameRanks | null> {
   if (version === null) return null;

@@ -292,13 +292,8 @@ export async function setGroup(db: Db, tenantId: number, groupId: number, member
  * six times the cost.
  */
 export async function listedIdsByName(db: Db, tenantId: number, limit: number): Promise<number[]> {
-  const listed = sql`select m.id from members m where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0
-    order by m.sort_lastname asc, m.sort_firstname asc, m.id asc limit ${limit}`;
-  if (isPostgres(db)) {
-    // The ordered subquery's rows, aggregated as they come (node-postgres parses the json).
-    const r = await sql<{ v: number[] | null }>`select json_agg(x.id) as v from (${listed}) x`.execute(db);
-    return r.rows[0]?.v ?? [];
-  }
-  const r = await sql<{ v: string | null }>`select json_group_array(id) as v from (${listed})`.execute(db);
+  const r = await sql<{ v: string | null }>`select json_group_array(id) as v from (select m.id from members m
+    where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0
+    order by m.sort_lastname asc, m.sort_firstname asc, m.id asc limit ${limit})`.execute(db);
   return JSON.parse(r.rows[0]?.v ?? '[]') as number[];
 }
