@@ -25,18 +25,14 @@ export async function appendMany(db: Db, tenantId: number, entries: HistoryEntry
   // column of json_to_recordset would decode its escapes, and \u0000 has no text form. On
   // SQLite the same time as the query builder's 500 rows of seven parameters (0.6–0.9 s for
   // 100 000 entries).
-  const pg = isPostgres(db);
   for (let i = 0; i < entries.length; i += CHUNK) {
-    const part = entries.slice(i, i + CHUNK);
-    if (pg) {
-      const rows = JSON.stringify(part.map((e) => ({ m: e.memberId, c: e.context, d: JSON.stringify(e.data), a: e.authorId, b: e.batchId ?? null, t: e.at })));
-      await sql`insert into member_history (tenant_id, member_id, context, data, author_id, batch_id, at)
-        select ${tenantId}, r.m, r.c, r.d, r.a, r.b, r.t from json_to_recordset(${rows}::json) as r(m integer, c text, d text, a integer, b text, t text)`.execute(db);
-      continue;
-    }
-    const rows = JSON.stringify(part.map((e) => [e.memberId, e.context, JSON.stringify(e.data), e.authorId, e.batchId ?? null, e.at]));
-    await sql`insert into member_history (tenant_id, member_id, context, data, author_id, batch_id, at)
-      select ${tenantId}, r.value ->> 0, r.value ->> 1, r.value ->> 2, r.value ->> 3, r.value ->> 4, r.value ->> 5 from json_each(${rows}) r`.execute(db);
+    const rows = JSON.stringify(
+      entries.slice(i, i + CHUNK).map((e) => ({ m: e.memberId, c: e.context, d: JSON.stringify(e.data), a: e.authorId, b: e.batchId ?? null, t: e.at })),
+    );
+    const read = isPostgres(db)
+      ? sql`select ${tenantId}, r.m, r.c, r.d, r.a, r.b, r.t from json_to_recordset(${rows}::json) as r(m integer, c text, d text, a integer, b text, t text)`
+      : sql`select ${tenantId}, r.value ->> '$.m', r.value ->> '$.c', r.value ->> '$.d', r.value ->> '$.a', r.value ->> '$.b', r.value ->> '$.t' from json_each(${rows}) r`;
+    await sql`insert into member_history (tenant_id, member_id, context, data, author_id, batch_id, at) ${read}`.execute(db);
   }
 }
 

@@ -9,7 +9,7 @@ import { filterSql, upToDatenessRankSql } from './filter-sql';
 import { UPTODATE_FIELDS } from '../../../shared/members/upToDateness';
 import type { MemberModel } from './model';
 import type { MemberColumn } from './columns';
-import { readByIds } from './repo';
+import { RANGE_CHUNK_PG, readByIds } from './repo';
 import { jsonRows } from '../../db/jsonRows';
 import { firstByRank, type RankSource } from './name-ranks';
 import { catchUpSoon, hasPending } from './search-index';
@@ -136,10 +136,10 @@ export const BIG_PAGE = 1000;
 /**
  * Sizes of the pieces a long page is read in (tests make them small): ids between turns of the
  * event loop, and rows per read, built ROWS_PER_YIELD between turns (rows.ts rowTextPieces).
- * PostgreSQL reads larger pieces: its reads do not hold the event loop, and fewer statements
- * cost fewer round trips (repo.ts RANGE_CHUNK_PG).
+ * PostgreSQL reads larger pieces, as many as readByIds reads in one statement: its reads do
+ * not hold the event loop, and fewer statements cost fewer round trips.
  */
-export const LIST_CHUNKS = { ids: 5_000, rows: 500, rowsPostgres: 2_000 };
+export const LIST_CHUNKS = { ids: 5_000, rows: 500, rowsPostgres: RANGE_CHUNK_PG };
 
 /**
  * A filtered page's ids with the number matching riding along. Ids and sort keys are sorted,

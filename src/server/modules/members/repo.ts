@@ -175,7 +175,7 @@ const CHUNK = 500;
  * at 500, about 0,3 s of writes). SQLite answers synchronously, so its reads stay at CHUNK:
  * 2 000 members' rows, values and links held the event loop for up to 96 ms.
  */
-const RANGE_CHUNK_PG = 2_000;
+export const RANGE_CHUNK_PG = 2_000;
 /** The columns of a ValueRow, as a bulk read names them. */
 export const VALUE_COLUMNS = ['member_id', 'field_id', 'value_text', 'value_num'] as const;
 
