@@ -34,6 +34,8 @@ import * as m033 from './migrations/033_members_fillfactor';
 import * as m034 from './migrations/034_fts_later';
 import * as m035 from './migrations/035_pg_search_table';
 import * as m036 from './migrations/036_pg_bulk_writes';
+import * as m037 from './migrations/037_pg_lean_values';
+import * as m038 from './migrations/038_pg_search_stale';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -72,6 +74,8 @@ export const migrations: Record<string, Migration> = {
   '034_fts_later': m034,
   '035_pg_search_table': m035,
   '036_pg_bulk_writes': m036,
+  '037_pg_lean_values': m037,
+  '038_pg_search_stale': m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,7 +14,8 @@ describe.runIf(testDialect === 'postgres')('migration 036: fewer checks per row 
     try {
       const db = t.deps.db;
       const keys = await sql<{ name: string }>`select conname as name from pg_constraint where contype = 'f' and conrelid in ('member_values'::regclass, 'member_groups'::regclass, 'batch_values'::regclass, 'member_history'::regclass)`.execute(db);
-      expect(keys.rows.map((k) => k.name).sort()).toEqual(['member_groups_group_fk', 'member_groups_member_fk', 'member_values_field_fk', 'member_values_member_fk']);
+      // Migration 037 took the rest (its own test covers what replaced them).
+      expect(keys.rows.map((k) => k.name)).toEqual([]);
       const [a, b] = [await makeTenant(t.deps, 'Poistuva ry'), await makeTenant(t.deps, 'Jäävä ry')];
       const admins = new Map<number, Awaited<ReturnType<typeof adminClient>>>();
       for (const tenant of [a, b]) {

@@ -223,7 +223,7 @@ export async function deleteField(deps: Deps, tenant: Tenant, me: Member, id: nu
       { field: 'field', old: { name: field.name, label: field.label, type: field.type, options: field.options } },
       { field: 'values', old: values.map((v) => ({ member_id: v.member_id, value: valueToText(field.type, { text: v.value_text, num: v.value_num }) })) },
     ];
-    await repo.remove(trx, tenant.id, id); // member_values rows go with it (ON DELETE CASCADE)
+    await repo.remove(trx, tenant.id, id); // member_values rows go with it (a cascade: a key on SQLite, a trigger on PostgreSQL)
   });
 }
 

@@ -10,12 +10,12 @@ import type { BulkGetReply, BulkReply } from '../../../shared/schemas/bulk';
 import { ValidationError } from '../../lib/errors';
 import { act } from '../log/act';
 import * as history from '../history/repo';
-import type { HistoryDatum } from '../history/repo';
+import type { BatchItemHistory, HistoryDatum } from '../history/repo';
 import { open, type BatchRecorder } from '../batches/recorder';
 import { endSessionsIn } from '../session/end';
 import * as bulk from './bulk-repo';
 import { loadModel, type MemberModel } from './model';
-import { stageSearchText } from './search-text';
+import { searchTextsAhead, stageSearchText } from './search-text';
 import { SEARCHED_TYPES } from './present';
 import { closeStage } from './search-repo';
 import { catchUpSoon } from './search-index';
@@ -93,6 +93,18 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
       i.kind === 'col' ? { field: i.name, new: i.numeric ? i.num === 1 : i.text } : i.kind === 'value' ? { field: i.field.name, new: valueToText(i.field.type, i.value) || null } : { field: i.name, new: i.on },
     ),
   };
+  const columns = items.flatMap((i) => (i.kind === 'col' ? [{ name: i.name, value: i.numeric ? i.num : i.text }] : []));
+  const columnPatch = Object.fromEntries(columns.map((c) => [c.name, c.value])) as Partial<Member>;
+  const searched = items.some((i) => (i.kind === 'col' && !i.numeric) || (i.kind === 'value' && SEARCHED_TYPES.includes(i.field.type)));
+  // PostgreSQL: the new search texts are made on another connection while the transaction
+  // records and writes (search-text.ts); if that fails, the transaction makes them itself.
+  const ahead =
+    searched && deps.dialect === 'postgres'
+      ? searchTextsAhead(deps.db, tid, where, model, {
+          columns: columnPatch,
+          values: new Map(items.flatMap((i) => (i.kind === 'value' ? [[i.field.id, i.value.text === null && i.value.num === null ? null : i.value] as const] : []))),
+        }).catch(() => undefined)
+      : Promise.resolve(undefined);
   const reply = await act(deps, tenant, me, 'members_bulkupdate', async (trx, line, at) => {
     const b = await open(trx, tid, { kind: 'bulkupdate', summary, authorId: me.id, at });
     const matched = await bulk.fillScope(trx, deps.dialect, tid, where);
@@ -116,9 +128,7 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
     }
     // Deactivated members are signed out in the same transaction.
     if (deactivates) await endSessionsIn(trx, tid, bulk.SCOPE);
-    const columns = items.flatMap((i) => (i.kind === 'col' ? [{ name: i.name, value: i.numeric ? i.num : i.text }] : []));
-    const searched = items.some((i) => (i.kind === 'col' && !i.numeric) || (i.kind === 'value' && SEARCHED_TYPES.includes(i.field.type)));
-    if (searched) await stageSearchText(trx, deps.dialect, tid, await pinnedList(trx, tid, b.id), model, Object.fromEntries(columns.map((c) => [c.name, c.value])) as Partial<Member>);
+    if (searched) await stageSearchText(trx, deps.dialect, tid, await pinnedList(trx, tid, b.id), model, columnPatch, await ahead);
     // Every pinned member gets the columns: the others in scope already hold those values.
     await bulk.writeMembers(trx, tid, b.members, at, columns, searched);
     if (searched) await closeStage(trx, deps.dialect);
@@ -134,11 +144,34 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
   return reply;
 }
 
+/** Types whose value history shows as stored (valueToText is the text itself). */
+const TEXT_TYPES: readonly string[] = ['text', 'textarea', 'email', 'dropdown'];
+
+/**
+ * How each item reads in history when the database can make the entries itself (history/repo.ts
+ * appendFromBatch): columns, groups and text values; null when an item needs formatting here
+ * (dates, numbers, a consent given today).
+ */
+function historyInSql(items: Item[]): BatchItemHistory[] | null {
+  const out: BatchItemHistory[] = [];
+  for (const i of items) {
+    if (i.kind === 'col') out.push({ kind: 'col', item: i.name, field: i.name, label: i.label, old: i.numeric ? 'flag' : 'text', new: i.numeric ? i.num === 1 : i.text });
+    else if (i.kind === 'group') out.push({ kind: 'group', item: String(i.id), field: i.name, label: i.label, old: 'flag', new: i.on });
+    else if (TEXT_TYPES.includes(i.field.type) && !isConsentGiven(i.value)) out.push({ kind: 'value', item: String(i.field.id), field: i.field.name, label: i.field.label, old: 'value', new: i.value.text || null });
+    else return null;
+  }
+  return out;
+}
+
 /** Member history for every member of a batch, old values from the batch, new from the items. */
 async function writeBatchHistory(b: BatchRecorder, db: Deps['db'], tenantId: number, authorId: number, items: Item[], today: string): Promise<void> {
-  const byMember = new Map<number, HistoryDatum[]>();
+  const inSql = historyInSql(items);
+  if (inSql) return history.appendFromBatch(db, tenantId, b.id, inSql, authorId, b.at);
+  // Each member's data in the items' order, as the database makes it.
+  const byMember = new Map<number, { pos: number; datum: HistoryDatum }[]>();
   for (const r of await b.recorded()) {
-    const item = items.find((i) => (i.kind === 'col' ? i.name : i.kind === 'value' ? String(i.field.id) : String(i.id)) === r.item && i.kind === r.kind)!;
+    const pos = items.findIndex((i) => (i.kind === 'col' ? i.name : i.kind === 'value' ? String(i.field.id) : String(i.id)) === r.item && i.kind === r.kind);
+    const item = items[pos]!;
     let datum: HistoryDatum | null = null;
     if (item.kind === 'col') {
       const old = item.numeric ? r.old_num === 1 : r.old_text;
@@ -154,14 +187,21 @@ async function writeBatchHistory(b: BatchRecorder, db: Deps['db'], tenantId: num
     }
     if (datum) {
       const list = byMember.get(r.member_id) ?? [];
-      list.push(datum);
+      list.push({ pos, datum });
       byMember.set(r.member_id, list);
     }
   }
   await history.appendMany(
     db,
     tenantId,
-    [...byMember].map(([memberId, data]) => ({ memberId, context: 'PersonUpdate' as const, data, authorId, batchId: b.id, at: b.at })),
+    [...byMember].map(([memberId, data]) => ({
+      memberId,
+      context: 'PersonUpdate' as const,
+      data: data.sort((x, y) => x.pos - y.pos).map((d) => d.datum),
+      authorId,
+      batchId: b.id,
+      at: b.at,
+    })),
   );
 }
 

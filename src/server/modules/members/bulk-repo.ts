@@ -64,7 +64,18 @@ export async function fillScope(db: Db, dialect: 'sqlite' | 'postgres', tenantId
   const n = Number((await sql<{ n: number }>`select count(*) as n from bulk_scope`.execute(db)).rows[0]?.n ?? 0);
   // A temporary table is never analysed by autovacuum; without figures PostgreSQL guesses its size.
   if (dialect === 'postgres') await sql`analyze bulk_scope`.execute(db);
+  await lockMembers(db, dialect, tenantId, SCOPE);
   return n;
+}
+
+/**
+ * PostgreSQL: locks the members `ids` (a subquery) against being deleted for good until the
+ * transaction ends, as the foreign keys from values and group links did row by row
+ * (migration 037): one statement for all. Edits of the same members are not held up.
+ * SQLite has one writer at a time and keeps its keys.
+ */
+export async function lockMembers(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: RawBuilder<unknown>): Promise<void> {
+  if (dialect === 'postgres') await sql`select 1 from members m where m.tenant_id = ${tenantId} and m.id in ${ids} for key share`.execute(db);
 }
 
 /** The members of the scratch table fillScope filled, as `(select id …)`. */

@@ -144,13 +144,16 @@ function customCond(d: Dialect, tenantId: number, field: Field, verb: string, va
   if (verb === 'not_empty') return exists(TRUE);
   const text = sql.ref('v.value_text');
   const num = sql.ref('v.value_num');
+  // A number's row has no text: said outright, PostgreSQL's one index over (field, text,
+  // number) is read as a range of numbers (migration 037) rather than all the field's rows.
+  const asNumber = (cond: Sql | null): Sql | null => cond && sql<SqlBool>`v.value_text is null and ${cond}`;
   switch (field.type) {
     case 'checkbox':
-      return verb === 'checked' ? exists(sql<SqlBool>`v.value_num = 1`) : verb === 'unchecked' ? notExists(sql<SqlBool>`v.value_num = 1`) : null;
+      return verb === 'checked' ? exists(asNumber(sql<SqlBool>`v.value_num = 1`)) : verb === 'unchecked' ? notExists(asNumber(sql<SqlBool>`v.value_num = 1`)) : null;
     case 'integer':
     case 'decimal':
       // Negative verbs must also match members without a value.
-      return verb === 'neq' ? notExists(numberCond(num, 'eq', value)) : exists(numberCond(num, verb, value));
+      return verb === 'neq' ? notExists(asNumber(numberCond(num, 'eq', value))) : exists(asNumber(numberCond(num, verb, value)));
     case 'date':
     case 'consent':
       // A consent's value is the date it was given: "given/not given" are not_empty/empty above.

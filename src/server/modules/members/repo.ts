@@ -21,6 +21,17 @@ export function searchInputsOf(db: Db, tenantId: number, ids: readonly number[])
   return readByIds(db, ids, 'id', (where) => jsonRows<SearchInputs>(db, ['id', 'search_text', ...SEARCHED_COLUMNS], sql`from members where tenant_id = ${tenantId} and ${where}`));
 }
 
+/**
+ * The next `limit` members after `afterId` (in id order) that `where` (a condition over
+ * `members m`) matches, with what their quick-search text is made of and when they were last
+ * written: a bulk edit reads these ahead of its transaction (search-text.ts searchTextsAhead).
+ */
+export function searchInputsWhere(db: Db, where: RawBuilder<unknown>, afterId: number, limit: number): Promise<(SearchInputs & { updated_at: string })[]> {
+  const columns = ['id', 'updated_at', 'search_text', ...SEARCHED_COLUMNS] as const;
+  const picked = sql.join(columns.map((c) => sql.ref(`m.${c}`)));
+  return jsonRows(db, columns, sql`from (select ${picked} from members m where ${where} and m.id > ${afterId} order by m.id limit ${limit}) m`);
+}
+
 /** Names of members by id (authors of history rows, members a batch was about). */
 export function namesOf(db: Db, tenantId: number, ids: readonly number[]): Promise<{ id: number; firstname: string; lastname: string }[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -19,25 +19,36 @@ export async function undeferIndex(db: Db, dialect: Dialect): Promise<void> {
 
 /** Whether the association (without one: any association) has members whose index is not up to date yet. */
 export async function hasPending(db: Db, dialect: Dialect, tenantId?: number): Promise<boolean> {
-  const table = dialect === 'postgres' ? sql.table('member_search_pending') : sql.table('members_fts_pending');
+  const table = dialect === 'postgres' ? sql.table('member_search_stale') : sql.table('members_fts_pending');
   const whose = tenantId === undefined ? sql`` : sql` where tenant_id = ${tenantId}`;
   const r = await sql`select 1 as one from ${table}${whose} limit 1`.execute(db);
   return r.rows.length > 0;
 }
 
 /**
- * PostgreSQL: the copies of up to `chunk` pending members (every association's) made anew in one
- * transaction; how many were pending. Rows another process is catching up are skipped.
+ * PostgreSQL: the next `chunk` members (in id order) of an association marked stale (migration
+ * 038) get their copies made anew where they differ, in one transaction, and the mark moves on
+ * past them, or goes after the last; how many members were looked at (0: nothing to do). An
+ * association another process is catching up is skipped.
  */
 export async function catchUpChunkPg(db: Db, chunk: number): Promise<number> {
-  const r = await sql<{ n: number }>`with picked as (
-      select tenant_id, member_id from member_search_pending order by tenant_id, member_id limit ${chunk} for update skip locked),
-    gone as (delete from member_search_pending p using picked where p.tenant_id = picked.tenant_id and p.member_id = picked.member_id returning p.tenant_id, p.member_id),
-    made as (update member_search s set search_text = m.search_text, sort_lastname = m.sort_lastname, sort_firstname = m.sort_firstname, deleted = m.deleted_at is not null, pending = m.pending
-      from gone g join members m on m.tenant_id = g.tenant_id and m.id = g.member_id
-      where s.tenant_id = g.tenant_id and s.member_id = g.member_id and s.search_text is distinct from m.search_text)
-    select count(*)::int as n from gone`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+  return db.transaction().execute(async (trx) => {
+    const mark = (await sql<{ tenant_id: number; from_id: number }>`select tenant_id, from_id from member_search_stale order by tenant_id limit 1 for update skip locked`.execute(trx)).rows[0];
+    if (!mark) return 0;
+    const t = mark.tenant_id;
+    const range = (
+      await sql<{ n: number; last: number | null }>`select count(*)::int as n, max(id) as last from (select id from members where tenant_id = ${t} and id >= ${mark.from_id} order by id limit ${chunk}) c`.execute(trx)
+    ).rows[0]!;
+    if (range.last !== null) {
+      await sql`update member_search s set search_text = m.search_text, sort_lastname = m.sort_lastname, sort_firstname = m.sort_firstname, deleted = m.deleted_at is not null, pending = m.pending
+        from members m where m.tenant_id = ${t} and m.id between ${mark.from_id} and ${range.last} and s.tenant_id = m.tenant_id and s.member_id = m.id
+          and (s.search_text, s.sort_lastname, s.sort_firstname, s.deleted, s.pending) is distinct from (m.search_text, m.sort_lastname, m.sort_firstname, m.deleted_at is not null, m.pending)`.execute(trx);
+    }
+    if (range.n < chunk) await sql`delete from member_search_stale where tenant_id = ${t}`.execute(trx);
+    else await sql`update member_search_stale set from_id = ${range.last! + 1} where tenant_id = ${t}`.execute(trx);
+    // An association with nothing left still counts as looked at, so the caller goes on to the next.
+    return Math.max(range.n, 1);
+  });
 }
 
 /** FTS5's merge settings (its defaults when unset). */

@@ -32,7 +32,8 @@ export async function catchUp(db: Db, dialect: Dialect): Promise<number> {
   for (;;) {
     const n = dialect === 'postgres' ? await repo.catchUpChunkPg(db, FTS_LATER.chunk) : await repo.catchUpChunkSqlite(db, FTS_LATER.chunk);
     total += n;
-    if (n < FTS_LATER.chunk || isClosing(db)) break;
+    // PostgreSQL's chunks are one association's members each: it stops when none is left.
+    if ((dialect === 'postgres' ? n === 0 : n < FTS_LATER.chunk) || isClosing(db)) break;
     await pause();
     if (dialect === 'postgres') continue;
     // One step per chunk keeps the number of segments down while a long catching up goes on.

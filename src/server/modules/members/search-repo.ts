@@ -10,27 +10,46 @@ import { undeferIndex } from './search-index';
 /** The SET item of a members UPDATE that writes each row's staged text (a row with none keeps its own). */
 export const SET_STAGED_TEXT = sql`search_text = coalesce((select s.t from search_stage s where s.id = members.id), search_text)`;
 
+/** A member's new text; `at`: the member's updated_at when a text made ahead was made (search-text.ts). */
+export interface StagedText {
+  id: number;
+  text: string;
+  at?: string;
+}
+
 /** Creates (or empties) the scratch table; callers run inside a transaction. */
 export async function openStage(db: Db, dialect: 'sqlite' | 'postgres'): Promise<void> {
-  await sql`create temp table if not exists search_stage (id integer primary key, t text not null)`.execute(db);
+  await sql`create temp table if not exists search_stage (id integer primary key, t text not null, at text)`.execute(db);
   if (dialect === 'postgres') await sql`delete from search_stage`.execute(db);
 }
 
-export async function stage(db: Db, dialect: 'sqlite' | 'postgres', rows: readonly { id: number; text: string }[]): Promise<void> {
+export async function stage(db: Db, dialect: 'sqlite' | 'postgres', rows: readonly StagedText[]): Promise<void> {
   if (rows.length === 0) return;
   if (dialect === 'postgres') {
-    // The ids and the texts as two JSON arrays zipped by ROWS FROM: one round trip, and no
+    // The ids, texts and times as JSON arrays zipped by ROWS FROM: one round trip, and no
     // quoting pass of node-postgres over every character, as a text array had (0.9 s for
     // 100 000 texts), nor an object per row.
     const ids = JSON.stringify(rows.map((r) => r.id));
     const texts = JSON.stringify(rows.map((r) => r.text));
-    await sql`insert into search_stage (id, t) select r.i::integer, r.t from rows from (json_array_elements_text(${ids}::json), json_array_elements_text(${texts}::json)) as r(i, t)`.execute(db);
+    const times = JSON.stringify(rows.map((r) => r.at ?? null));
+    await sql`insert into search_stage (id, t, at) select r.i::integer, r.t, r.a
+      from rows from (json_array_elements_text(${ids}::json), json_array_elements_text(${texts}::json), json_array_elements_text(${times}::json)) as r(i, t, a)`.execute(db);
     return;
   }
   for (let k = 0; k < rows.length; k += 400) {
-    const values = rows.slice(k, k + 400).map((c) => sql`(${c.id}, ${c.text})`);
-    await sql`insert into search_stage (id, t) values ${sql.join(values)}`.execute(db);
+    const values = rows.slice(k, k + 400).map((c) => sql`(${c.id}, ${c.text}, ${c.at ?? null})`);
+    await sql`insert into search_stage (id, t, at) values ${sql.join(values)}`.execute(db);
   }
+}
+
+/** Staged texts made ahead whose member has been written since (its updated_at moved on). */
+export async function stagedSinceMoved(db: Db, tenantId: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`select s.id from search_stage s join members m on m.tenant_id = ${tenantId} and m.id = s.id where s.at is not null and s.at <> m.updated_at order by s.id`.execute(db);
+  return r.rows.map((x) => x.id);
+}
+
+export async function unstage(db: Db, ids: readonly number[]): Promise<void> {
+  for (let k = 0; k < ids.length; k += 500) await sql`delete from search_stage where id in (${sql.join(ids.slice(k, k + 500))})`.execute(db);
 }
 
 /**

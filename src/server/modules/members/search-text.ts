@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../db/kysely';
 import type { Member } from '../../db/schema';
 import type { Field, StoredValue } from '../../../shared/fields/types';
@@ -9,6 +10,30 @@ import { deferIndex, FTS_LATER } from './search-index';
 
 const CHUNK = 1000;
 
+/** Texts made ahead of a transaction: each member's new text, its text then and its updated_at then. */
+export type TextsAhead = Map<number, { text: string; old: string; at: string }>;
+
+type Values = Map<number, StoredValue>;
+
+/** These members' values of the fields the text is made of, by member and field. */
+async function searchedValues(db: Db, tenantId: number, ids: number[], fields: readonly Field[]): Promise<Map<number, Values>> {
+  const out = new Map<number, Values>();
+  if (fields.length === 0) return out;
+  for (const v of await repo.valuesOf(db, tenantId, ids, fields.map((f) => f.id))) {
+    const of = out.get(v.member_id) ?? new Map<number, StoredValue>();
+    of.set(v.field_id, { text: v.value_text, num: v.value_num });
+    out.set(v.member_id, of);
+  }
+  return out;
+}
+
+/** A member's values in the fields' order, as searchTextOf takes them. */
+function inOrder(fields: readonly Field[], values: Values | undefined): { field: Field; value: StoredValue }[] {
+  return values ? fields.flatMap((field) => (values.has(field.id) ? [{ field, value: values.get(field.id)! }] : [])) : [];
+}
+
+const searchedFields = (model: MemberModel): Field[] => model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
+
 /**
  * Stages new quick-search text (search-repo.ts) for the members in `ids` whose text changes,
  * from their values as they are now and their columns with `patch` laid over them (columns
@@ -16,34 +41,87 @@ const CHUNK = 1000;
  * changes (bulk-repo.ts writeMembers, undo's touchTarget), then calls search.closeStage.
  * When FTS_LATER.from texts or more change, their search index is left for after the commit
  * (search-index.ts); the caller then calls catchUpSoon.
+ *
+ * `ahead` (searchTextsAhead) gives texts already made for some of them: those are staged as
+ * they are, and any of those members written since (its updated_at moved on) is made here again.
  */
-export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: readonly number[], model: MemberModel, patch: Partial<Member> = {}): Promise<void> {
+export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: readonly number[], model: MemberModel, patch: Partial<Member> = {}, ahead?: TextsAhead): Promise<void> {
   let changes = 0;
   await search.openStage(db, dialect);
-  // Only what the text is made of: a whole-register edit reads these for every member.
-  const searched = model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
-  const customById = new Map(searched.map((f) => [f.id, f]));
-  const fieldIds = searched.map((f) => f.id);
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
-    const [members, values] = await Promise.all([
-      repo.searchInputsOf(db, tenantId, chunk),
-      fieldIds.length > 0 ? repo.valuesOf(db, tenantId, chunk, fieldIds) : Promise.resolve([]),
-    ]);
-    const valuesBy = new Map<number, { field: Field; value: StoredValue }[]>();
-    for (const v of values) {
-      const f = customById.get(v.field_id);
-      if (!f) continue;
-      const list = valuesBy.get(v.member_id) ?? [];
-      list.push({ field: f, value: { text: v.value_text, num: v.value_num } });
-      valuesBy.set(v.member_id, list);
-    }
-    const changed = members.flatMap((m) => {
-      const text = searchTextOf({ ...m, ...patch }, valuesBy.get(m.id) ?? []);
+  const fields = searchedFields(model);
+  const make = async (chunk: number[]): Promise<search.StagedText[]> => {
+    if (chunk.length === 0) return [];
+    const [members, valuesBy] = await Promise.all([repo.searchInputsOf(db, tenantId, chunk), searchedValues(db, tenantId, chunk, fields)]);
+    return members.flatMap((m) => {
+      const text = searchTextOf({ ...m, ...patch }, inOrder(fields, valuesBy.get(m.id)));
       return text === m.search_text ? [] : [{ id: m.id, text }];
     });
-    await search.stage(db, dialect, changed);
-    changes += changed.length;
+  };
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const made: search.StagedText[] = [];
+    const rest: number[] = [];
+    for (const id of chunk) {
+      const a = ahead?.get(id);
+      if (!a) rest.push(id);
+      else {
+        // Staged with its time even when the text stays, for the check below.
+        made.push({ id, text: a.text, at: a.at });
+        if (a.text !== a.old) changes += 1;
+      }
+    }
+    const fresh = await make(rest);
+    await search.stage(db, dialect, [...made, ...fresh]);
+    changes += fresh.length;
+  }
+  if (ahead) {
+    // Written by someone else since the text was made: made again from what it holds now.
+    const moved = await search.stagedSinceMoved(db, tenantId);
+    if (moved.length > 0) {
+      await search.unstage(db, moved);
+      await search.stage(db, dialect, await make(moved));
+    }
   }
   if (changes >= FTS_LATER.from) await deferIndex(db, dialect, tenantId);
+}
+
+/**
+ * PostgreSQL: the new texts of the members `where` (a condition over `members m`) matches,
+ * made on another connection while the bulk edit's transaction records and writes, from
+ * their values as committed then with `patch` laid over them: `columns` and the values of
+ * searched fields the edit sets (null: clears). Each text keeps the member's updated_at, so
+ * stageSearchText makes anew the text of a member written meanwhile. Timed at 100 000 members:
+ * the reading and making took 4–5 s of the edit's transaction, which now spends them on its
+ * own statements.
+ */
+export async function searchTextsAhead(
+  db: Db,
+  tenantId: number,
+  where: RawBuilder<unknown>,
+  model: MemberModel,
+  patch: { columns: Partial<Member>; values: ReadonlyMap<number, StoredValue | null> },
+): Promise<TextsAhead> {
+  const out: TextsAhead = new Map();
+  const fields = searchedFields(model);
+  for (let after = 0; ; ) {
+    const members = await repo.searchInputsWhere(db, where, after, CHUNK);
+    if (members.length === 0) break;
+    after = members[members.length - 1]!.id;
+    const valuesBy = await searchedValues(
+      db,
+      tenantId,
+      members.map((m) => m.id),
+      fields,
+    );
+    for (const m of members) {
+      const values: Values = new Map(valuesBy.get(m.id));
+      for (const [id, value] of patch.values) {
+        if (value) values.set(id, value);
+        else values.delete(id);
+      }
+      out.set(m.id, { text: searchTextOf({ ...m, ...patch.columns }, inOrder(fields, values)), old: m.search_text, at: m.updated_at });
+    }
+    if (members.length < CHUNK) break;
+  }
+  return out;
 }
