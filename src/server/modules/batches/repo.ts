@@ -136,10 +136,21 @@ export async function recordGroupChange(db: Db, tenantId: number, batchId: strin
     where ${on ? sql`g.member_id is null` : sql`g.member_id is not null`}`.execute(db);
 }
 
-/** Pins every member something was recorded for. */
+/**
+ * Pins every member something was recorded for. PostgreSQL: each pin keeps the member's
+ * quick-search text and the association's field model version as they were, so that an undo
+ * that puts everything back can put the text back too instead of making it again (undo-repo.ts
+ * pinnedTextsHold; 4–5 s of a 100 000-member undo).
+ */
 export async function pinRecorded(db: Db, tenantId: number, batchId: string): Promise<void> {
-  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item)
-    select distinct tenant_id, batch_id, member_id, 'member', '' from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind <> 'member'`.execute(db);
+  const recorded = sql`(select distinct member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind <> 'member')`;
+  if (isPostgres(db)) {
+    await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
+      select m.tenant_id, ${batchId}, m.id, 'member', '', m.search_text, coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)
+      from members m where m.tenant_id = ${tenantId} and m.id in ${recorded}`.execute(db);
+    return;
+  }
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item) select ${tenantId}, ${batchId}, member_id, 'member', '' from ${recorded} r`.execute(db);
 }
 
 /** `(select member_id …)`: the members the batch recorded this item for. */

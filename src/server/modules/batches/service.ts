@@ -12,7 +12,7 @@ import { namesOf } from '../members/repo';
 import { deleteMembers } from '../members/purge-repo';
 import { stageSearchText } from '../members/search-text';
 import { closeStage } from '../members/search-repo';
-import { catchUpSoon } from '../members/search-index';
+import { catchUpSoon, deferIndex, FTS_LATER, undeferIndex } from '../members/search-index';
 import { SEARCHED_COLUMNS, SEARCHED_TYPES } from '../members/present';
 import { endSessionsIn, endSessionsOf } from '../session/end';
 import * as list from './list-repo';
@@ -68,9 +68,15 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     // Each restored member is written once more: updated_at and, when the batch put back
     // something its search text is made of, that text together.
     const searched = items.some(({ kind, item }) => searchedItem(model, kind, item));
-    if (searched) await stageSearchText(trx, deps.dialect, tid, await undo.targetIds(trx), model);
-    await undo.touchTarget(trx, tid, at, searched);
-    if (searched) await closeStage(trx, deps.dialect);
+    if (searched && (await undo.pinnedTextsHold(trx, tid, batchId))) {
+      if (restored >= FTS_LATER.from) await deferIndex(trx, deps.dialect, tid);
+      await undo.touchTarget(trx, tid, batchId, at, 'pinned');
+      await undeferIndex(trx, deps.dialect);
+    } else {
+      if (searched) await stageSearchText(trx, deps.dialect, tid, await undo.targetIds(trx), model);
+      await undo.touchTarget(trx, tid, batchId, at, searched ? 'staged' : null);
+      if (searched) await closeStage(trx, deps.dialect);
+    }
     await history.appendMany(trx, tid, undoHistory(model, batch, rows, current).map(([memberId, data]) => ({ memberId, context: 'PersonUpdate' as const, data, authorId: me.id, batchId, at })));
     await undo.markUndone(trx, tid, batchId, at);
     line.context = batch.kind;

@@ -130,10 +130,31 @@ export async function targetIds(db: Db): Promise<number[]> {
   return (await sql<{ id: number }>`select id from undo_target order by id`.execute(db)).rows.map((r) => r.id);
 }
 
-/** Marks the target members changed at `at`, and with `staged` writes the search text staged for them (search-text.ts) in the same statement. */
-export async function touchTarget(db: Db, tenantId: number, at: string, staged: boolean): Promise<void> {
-  const text = staged ? sql`, ${SET_STAGED_TEXT}` : sql``;
-  await sql`update members set updated_at = ${at}${text} where tenant_id = ${tenantId} and id in ${TARGET}`.execute(db);
+/**
+ * PostgreSQL: whether every target member's pin kept its search text from before the batch
+ * (recorder pinRecorded) under the field model the association still has. Unchanged since the
+ * batch and with everything it recorded put back, a target member then has that text again;
+ * a field added, removed or renamed since may change what the text is made of.
+ */
+export async function pinnedTextsHold(db: Db, tenantId: number, batchId: string): Promise<boolean> {
+  if (!isPostgres(db)) return false;
+  const r = await sql`select 1 as one from batch_values p where p.tenant_id = ${tenantId} and p.batch_id = ${batchId} and p.kind = 'member' and p.item = '' and p.member_id in ${TARGET}
+    and (p.old_text is null or p.old_num is distinct from coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)) limit 1`.execute(db);
+  return r.rows.length === 0;
+}
+
+/**
+ * Marks the target members changed at `at`, with their search text in the same statement:
+ * 'staged' (search-text.ts) or 'pinned' (the text each pin kept; see pinnedTextsHold).
+ */
+export async function touchTarget(db: Db, tenantId: number, batchId: string, at: string, text: 'staged' | 'pinned' | null): Promise<void> {
+  const set =
+    text === 'staged'
+      ? sql`, ${SET_STAGED_TEXT}`
+      : text === 'pinned'
+        ? sql`, search_text = (select p.old_text from batch_values p where p.tenant_id = ${tenantId} and p.batch_id = ${batchId} and p.kind = 'member' and p.item = '' and p.member_id = members.id)`
+        : sql``;
+  await sql`update members set updated_at = ${at}${set} where tenant_id = ${tenantId} and id in ${TARGET}`.execute(db);
 }
 
 export async function markUndone(db: Db, tenantId: number, batchId: string, at: string): Promise<void> {

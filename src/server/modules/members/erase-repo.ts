@@ -127,6 +127,9 @@ export async function eraseTraces(db: Db, dialect: Dialect, tenantId: number, id
   // A message composed for them: its filter, subject or text may name them.
   await redactColumn(db, dialect, tenantId, 'messages', 'filter', terms);
   await redactSavedFilterNames(db, dialect, tenantId, terms);
+  // The search texts pins keep for undo (batches/repo.ts pinRecorded) are folded, so the terms
+  // would not find every name in them; without them an undo makes its texts again.
+  await sql`update batch_values set old_text = null where tenant_id = ${tenantId} and kind = 'member' and old_text is not null`.execute(db);
   for (const part of sqlChunks(terms)) {
     const batches = await sql<{ id: string; v: string }>`select id, summary as v from batches where tenant_id = ${tenantId} and ${anyTerm(dialect, 'summary', part)}`.execute(db);
     for (const b of batches.rows) {
