@@ -13,23 +13,29 @@ const CHUNK = 1000;
 /** Texts made ahead of a transaction: each member's new text, its text then and its updated_at then. */
 export type TextsAhead = Map<number, { text: string; old: string; at: string }>;
 
-type Values = Map<number, StoredValue>;
+/** A member's values of the searched fields, by the field's place in `fields` (searchTextOf's order). */
+type Values = (StoredValue | undefined)[];
 
-/** These members' values of the fields the text is made of, by member and field. */
+/** These members' values of the fields the text is made of, by member. */
 async function searchedValues(db: Db, tenantId: number, ids: number[], fields: readonly Field[]): Promise<Map<number, Values>> {
   const out = new Map<number, Values>();
   if (fields.length === 0) return out;
+  const place = new Map(fields.map((f, i) => [f.id, i]));
   for (const v of await repo.valuesOf(db, tenantId, ids, fields.map((f) => f.id))) {
-    const of = out.get(v.member_id) ?? new Map<number, StoredValue>();
-    of.set(v.field_id, { text: v.value_text, num: v.value_num });
-    out.set(v.member_id, of);
+    const at = place.get(v.field_id);
+    if (at === undefined) continue;
+    let of = out.get(v.member_id);
+    if (!of) out.set(v.member_id, (of = new Array<StoredValue | undefined>(fields.length)));
+    of[at] = { text: v.value_text, num: v.value_num };
   }
   return out;
 }
 
-/** A member's values in the fields' order, as searchTextOf takes them. */
+/** A member's values as searchTextOf takes them. */
 function inOrder(fields: readonly Field[], values: Values | undefined): { field: Field; value: StoredValue }[] {
-  return values ? fields.flatMap((field) => (values.has(field.id) ? [{ field, value: values.get(field.id)! }] : [])) : [];
+  const out: { field: Field; value: StoredValue }[] = [];
+  if (values) for (let i = 0; i < fields.length; i++) if (values[i]) out.push({ field: fields[i]!, value: values[i]! });
+  return out;
 }
 
 const searchedFields = (model: MemberModel): Field[] => model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
@@ -103,6 +109,11 @@ export async function searchTextsAhead(
 ): Promise<TextsAhead> {
   const out: TextsAhead = new Map();
   const fields = searchedFields(model);
+  // The searched fields the edit sets, by their place among the searched fields.
+  const set = [...patch.values].flatMap(([id, value]) => {
+    const at = fields.findIndex((f) => f.id === id);
+    return at < 0 ? [] : [[at, value] as const];
+  });
   for (let after = 0; ; ) {
     const members = await repo.searchInputsWhere(db, where, after, CHUNK);
     if (members.length === 0) break;
@@ -114,11 +125,8 @@ export async function searchTextsAhead(
       fields,
     );
     for (const m of members) {
-      const values: Values = new Map(valuesBy.get(m.id));
-      for (const [id, value] of patch.values) {
-        if (value) values.set(id, value);
-        else values.delete(id);
-      }
+      const values: Values = [...(valuesBy.get(m.id) ?? new Array<StoredValue | undefined>(fields.length))];
+      for (const [at, value] of set) values[at] = value ?? undefined;
       out.set(m.id, { text: searchTextOf({ ...m, ...patch.columns }, inOrder(fields, values)), old: m.search_text, at: m.updated_at });
     }
     if (members.length < CHUNK) break;
