@@ -15,8 +15,8 @@ import { isPostgres } from '../kysely';
 // 2. The keys from values and links to their member, field and group: each new row ran one
 //    query per key (locking the row it found): 93 000 new links took 2.0–2.2 s with them and
 //    0.85–0.97 s without. Statement triggers delete what the cascades deleted, and a bulk
-//    edit or undo first locks its members as the keys did (bulk-repo.ts lockMembers: 0.3 s for
-//    100 000), so a member cannot be deleted for good under rows being written for it.
+//    edit or undo locks its members as it collects them, as the keys did (bulk-repo.ts
+//    keepMembers: 0.3 s for 100 000), so a member cannot be deleted for good under rows being written for it.
 //    The rest of the writers write values only for a member whose row they have just
 //    inserted or updated in the same transaction, which locks it the same way.
 // SQLite keeps its two indexes and its keys, checked within each insert at no such cost.

@@ -7,7 +7,7 @@ import { jsonRows } from '../../db/jsonRows';
 import { VALUE_COLUMNS, type ValueRow } from '../members/repo';
 import { BY_NAME } from '../members/list-repo';
 import { SET_STAGED_TEXT } from '../members/search-repo';
-import { lockMembers } from '../members/bulk-repo';
+import { keepMembers } from '../members/bulk-repo';
 
 export type { RecordedRow };
 
@@ -45,8 +45,7 @@ export async function fillTarget(db: Db, tenantId: number, batch: Pick<Batch, 'i
   await sql`create temp table if not exists undo_target (id integer primary key)`.execute(db);
   await sql`delete from undo_target`.execute(db);
   await sql`insert into undo_target (id) select p.member_id from batch_values p join members m on m.tenant_id = p.tenant_id and m.id = p.member_id
-    where p.tenant_id = ${tenantId} and p.batch_id = ${batch.id} and p.kind = 'member' and p.item = '' and m.updated_at = ${batch.created_at}`.execute(db);
-  await lockMembers(db, isPostgres(db) ? 'postgres' : 'sqlite', tenantId, TARGET);
+    where p.tenant_id = ${tenantId} and p.batch_id = ${batch.id} and p.kind = 'member' and p.item = '' and m.updated_at = ${batch.created_at}${keepMembers(isPostgres(db) ? 'postgres' : 'sqlite')}`.execute(db);
   return Number((await sql<{ n: number }>`select count(*) as n from undo_target`.execute(db)).rows[0]?.n ?? 0);
 }
 

@@ -60,22 +60,21 @@ export async function includes(db: Db, where: RawBuilder<unknown>, memberId: num
 export async function fillScope(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, where: RawBuilder<unknown>): Promise<number> {
   await sql`create temp table if not exists bulk_scope (id integer primary key)`.execute(db);
   await sql`delete from bulk_scope`.execute(db);
-  await sql`insert into bulk_scope (id) select m.id from members m where m.tenant_id = ${tenantId} and ${where}`.execute(db);
+  await sql`insert into bulk_scope (id) select m.id from members m where m.tenant_id = ${tenantId} and ${where}${keepMembers(dialect)}`.execute(db);
   const n = Number((await sql<{ n: number }>`select count(*) as n from bulk_scope`.execute(db)).rows[0]?.n ?? 0);
   // A temporary table is never analysed by autovacuum; without figures PostgreSQL guesses its size.
   if (dialect === 'postgres') await sql`analyze bulk_scope`.execute(db);
-  await lockMembers(db, dialect, tenantId, SCOPE);
   return n;
 }
 
 /**
- * PostgreSQL: locks the members `ids` (a subquery) against being deleted for good until the
- * transaction ends, as the foreign keys from values and group links did row by row
- * (migration 037): one statement for all. Edits of the same members are not held up.
- * SQLite has one writer at a time and keeps its keys.
+ * PostgreSQL: the locking clause of a select over `members m` that collects the members a bulk
+ * action writes rows for: they cannot be deleted for good until the transaction ends, as the
+ * foreign keys from values and group links ensured row by row (migration 037), and edits of
+ * the same members are not held up. SQLite has one writer at a time and keeps its keys.
  */
-export async function lockMembers(db: Db, dialect: 'sqlite' | 'postgres', tenantId: number, ids: RawBuilder<unknown>): Promise<void> {
-  if (dialect === 'postgres') await sql`select 1 from members m where m.tenant_id = ${tenantId} and m.id in ${ids} for key share`.execute(db);
+export function keepMembers(dialect: 'sqlite' | 'postgres'): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql` for key share of m` : sql``;
 }
 
 /** The members of the scratch table fillScope filled, as `(select id …)`. */
