@@ -14,6 +14,34 @@ import { isPostgres } from '../kysely';
 // the trigram index of the wide members rows, whose matches each needed their row rechecked.
 // Only the text waits: a member's name order and flags are copied at once.
 
+/** The update trigger's statement when the texts are not left for later. */
+const COPY_AT_ONCE = `update member_search s set search_text = n.search_text, sort_lastname = n.sort_lastname, sort_firstname = n.sort_firstname, deleted = n.deleted_at is not null, pending = n.pending
+          from n join o on o.id = n.id
+          where s.tenant_id = n.tenant_id and s.member_id = n.id
+            and (o.search_text, o.sort_lastname, o.sort_firstname, o.deleted_at is null, o.pending) is distinct from (n.search_text, n.sort_lastname, n.sort_firstname, n.deleted_at is null, n.pending);`;
+
+/** Its statements when they are: each changed member recorded, the sort keys and flags copied at once (until migration 038). */
+export const RECORD_PENDING = `insert into member_search_pending (tenant_id, member_id)
+          select n.tenant_id, n.id from n join o on o.id = n.id where n.search_text is distinct from o.search_text
+          on conflict do nothing;
+        update member_search s set sort_lastname = n.sort_lastname, sort_firstname = n.sort_firstname, deleted = n.deleted_at is not null, pending = n.pending
+          from n join o on o.id = n.id
+          where s.tenant_id = n.tenant_id and s.member_id = n.id
+            and (o.sort_lastname, o.sort_firstname, o.deleted_at is null, o.pending) is distinct from (n.sort_lastname, n.sort_firstname, n.deleted_at is null, n.pending);`;
+
+/** The update trigger's function, with `later` as what it does when the texts are left for later (migration 038 changes that). */
+export async function updateTriggerFunction(db: Kysely<unknown>, later: string): Promise<void> {
+  await sql`create or replace function seura_member_search_update() returns trigger language plpgsql as $$
+    begin
+      if current_setting('seura.search_later', true) = 'on' then
+        ${sql.raw(later)}
+      else
+        ${sql.raw(COPY_AT_ONCE)}
+      end if;
+      return null;
+    end $$`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
   // The sort keys in the members' own collation (migration 017: fi-x-icu, or C over seura_sort_key).
@@ -47,24 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       insert into member_search select n.tenant_id, n.id, n.search_text, n.sort_lastname, n.sort_firstname, n.deleted_at is not null, n.pending from n;
       return null;
     end $$`.execute(db);
-  await sql`create function seura_member_search_update() returns trigger language plpgsql as $$
-    begin
-      if current_setting('seura.search_later', true) = 'on' then
-        insert into member_search_pending (tenant_id, member_id)
-          select n.tenant_id, n.id from n join o on o.id = n.id where n.search_text is distinct from o.search_text
-          on conflict do nothing;
-        update member_search s set sort_lastname = n.sort_lastname, sort_firstname = n.sort_firstname, deleted = n.deleted_at is not null, pending = n.pending
-          from n join o on o.id = n.id
-          where s.tenant_id = n.tenant_id and s.member_id = n.id
-            and (o.sort_lastname, o.sort_firstname, o.deleted_at is null, o.pending) is distinct from (n.sort_lastname, n.sort_firstname, n.deleted_at is null, n.pending);
-      else
-        update member_search s set search_text = n.search_text, sort_lastname = n.sort_lastname, sort_firstname = n.sort_firstname, deleted = n.deleted_at is not null, pending = n.pending
-          from n join o on o.id = n.id
-          where s.tenant_id = n.tenant_id and s.member_id = n.id
-            and (o.search_text, o.sort_lastname, o.sort_firstname, o.deleted_at is null, o.pending) is distinct from (n.search_text, n.sort_lastname, n.sort_firstname, n.deleted_at is null, n.pending);
-      end if;
-      return null;
-    end $$`.execute(db);
+  await updateTriggerFunction(db, RECORD_PENDING);
   await sql`create trigger members_search_ai after insert on members referencing new table as n for each statement execute function seura_member_search_insert()`.execute(db);
   await sql`create trigger members_search_au after update on members referencing old table as o new table as n for each statement execute function seura_member_search_update()`.execute(db);
 }

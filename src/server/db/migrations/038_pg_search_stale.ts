@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../kysely';
+import { RECORD_PENDING, updateTriggerFunction } from './035_pg_search_table';
 
 // PostgreSQL: a bulk edit or undo that leaves quick search's copies of the texts for after
 // its commit (migration 035) marks its association once instead of recording each member.
@@ -19,19 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table member_search_stale (tenant_id integer primary key, from_id integer not null default 0)`.execute(db);
   await sql`insert into member_search_stale (tenant_id) select distinct tenant_id from member_search_pending`.execute(db);
   await sql`drop table member_search_pending`.execute(db);
-  await sql`create or replace function seura_member_search_update() returns trigger language plpgsql as $$
-    begin
-      if current_setting('seura.search_later', true) = 'on' then
-        insert into member_search_stale (tenant_id) select distinct tenant_id from n
-          on conflict (tenant_id) do update set from_id = 0;
-      else
-        update member_search s set search_text = n.search_text, sort_lastname = n.sort_lastname, sort_firstname = n.sort_firstname, deleted = n.deleted_at is not null, pending = n.pending
-          from n join o on o.id = n.id
-          where s.tenant_id = n.tenant_id and s.member_id = n.id
-            and (o.search_text, o.sort_lastname, o.sort_firstname, o.deleted_at is null, o.pending) is distinct from (n.search_text, n.sort_lastname, n.sort_firstname, n.deleted_at is null, n.pending);
-      end if;
-      return null;
-    end $$`.execute(db);
+  await updateTriggerFunction(db, `insert into member_search_stale (tenant_id) select distinct tenant_id from n
+          on conflict (tenant_id) do update set from_id = 0;`);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -39,22 +29,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`create table member_search_pending (tenant_id integer not null, member_id integer not null, primary key (tenant_id, member_id))`.execute(db);
   await sql`insert into member_search_pending select m.tenant_id, m.id from members m join member_search_stale st on st.tenant_id = m.tenant_id`.execute(db);
   await sql`drop table member_search_stale`.execute(db);
-  await sql`create or replace function seura_member_search_update() returns trigger language plpgsql as $$
-    begin
-      if current_setting('seura.search_later', true) = 'on' then
-        insert into member_search_pending (tenant_id, member_id)
-          select n.tenant_id, n.id from n join o on o.id = n.id where n.search_text is distinct from o.search_text
-          on conflict do nothing;
-        update member_search s set sort_lastname = n.sort_lastname, sort_firstname = n.sort_firstname, deleted = n.deleted_at is not null, pending = n.pending
-          from n join o on o.id = n.id
-          where s.tenant_id = n.tenant_id and s.member_id = n.id
-            and (o.sort_lastname, o.sort_firstname, o.deleted_at is null, o.pending) is distinct from (n.sort_lastname, n.sort_firstname, n.deleted_at is null, n.pending);
-      else
-        update member_search s set search_text = n.search_text, sort_lastname = n.sort_lastname, sort_firstname = n.sort_firstname, deleted = n.deleted_at is not null, pending = n.pending
-          from n join o on o.id = n.id
-          where s.tenant_id = n.tenant_id and s.member_id = n.id
-            and (o.search_text, o.sort_lastname, o.sort_firstname, o.deleted_at is null, o.pending) is distinct from (n.search_text, n.sort_lastname, n.sort_firstname, n.deleted_at is null, n.pending);
-      end if;
-      return null;
-    end $$`.execute(db);
+  await updateTriggerFunction(db, RECORD_PENDING);
 }
