@@ -12,6 +12,17 @@ describe('ListCache', () => {
     expect(c.size(1)).toBe(1);
   });
 
+  it('takes the same answer twice, as two requests that both missed it give it', () => {
+    const c = new ListCache();
+    c.set(1, 'v1', 'a', 'eka');
+    c.set(1, 'v1', 'a', 'toka');
+    expect(c.get(1, 'v1', 'a')).toBe('toka');
+    expect(c.size(1)).toBe(1);
+    c.set(1, 'v2', 'b', 'uusi');
+    expect(c.get(1, 'v1', 'a')).toBeUndefined();
+    expect(c.size(1)).toBe(1);
+  });
+
   it('keeps associations apart', () => {
     const c = new ListCache();
     c.set(1, 'v1', 'a', 'yksi');

@@ -50,6 +50,10 @@ export class ListCache {
 
   set(tenantId: number, version: string, key: string, value: unknown, weight = 1): void {
     if (weight > LIST_CACHE_LIMITS.tenantRows) return;
+    const full = `${tenantId}\n${key}`;
+    // Before the association's state is looked up: dropping its only entry drops the state too
+    // (two requests that both missed and computed the same answer set it twice).
+    this.drop(full);
     let t = this.tenants.get(tenantId);
     if (t && t.version !== version) {
       // A new version makes the association's older entries useless.
@@ -57,8 +61,6 @@ export class ListCache {
       t = undefined;
     }
     if (!t) this.tenants.set(tenantId, (t = { version, keys: new Set(), weight: 0 }));
-    const full = `${tenantId}\n${key}`;
-    if (this.entries.has(full)) this.drop(full);
     this.entries.set(full, { tenantId, version, weight, value });
     t.keys.add(full);
     t.weight += weight;
