@@ -142,11 +142,14 @@ export async function recordGroupChange(db: Db, tenantId: number, batchId: strin
  * that puts everything back can put the text back too instead of making it again (undo-repo.ts
  * pinnedTextsHold; 4–5 s of a 100 000-member undo).
  */
+/** PostgreSQL: the association's field model version (migration 032) as an SQL value, 0 before its first change. */
+export const modelVersionSql = (tenantId: number): RawBuilder<number> => sql<number>`coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)`;
+
 export async function pinRecorded(db: Db, tenantId: number, batchId: string): Promise<void> {
   const recorded = sql`(select distinct member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind <> 'member')`;
   if (isPostgres(db)) {
     await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
-      select m.tenant_id, ${batchId}, m.id, 'member', '', m.search_text, coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)
+      select m.tenant_id, ${batchId}, m.id, 'member', '', m.search_text, ${modelVersionSql(tenantId)}
       from members m where m.tenant_id = ${tenantId} and m.id in ${recorded}`.execute(db);
     return;
   }

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../../db/kysely';
 import type { Selectable } from 'kysely';
 import type { BatchesTable, Member } from '../../db/schema';
-import { NUMERIC_COLUMNS, RECORDED_COLUMNS, type RecordedRow } from './repo';
+import { modelVersionSql, NUMERIC_COLUMNS, RECORDED_COLUMNS, type RecordedRow } from './repo';
 import { jsonRows } from '../../db/jsonRows';
 import { VALUE_COLUMNS, type ValueRow } from '../members/repo';
 import { BY_NAME } from '../members/list-repo';
@@ -138,7 +138,7 @@ export async function targetIds(db: Db): Promise<number[]> {
 export async function pinnedTextsHold(db: Db, tenantId: number, batchId: string): Promise<boolean> {
   if (!isPostgres(db)) return false;
   const r = await sql`select 1 as one from batch_values p where p.tenant_id = ${tenantId} and p.batch_id = ${batchId} and p.kind = 'member' and p.item = '' and p.member_id in ${TARGET}
-    and (p.old_text is null or p.old_num is distinct from coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)) limit 1`.execute(db);
+    and (p.old_text is null or p.old_num is distinct from ${modelVersionSql(tenantId)}) limit 1`.execute(db);
   return r.rows.length === 0;
 }
 
