@@ -24,7 +24,17 @@ export interface ColumnSpec {
   /** Member columns the value needs besides id and names, which every row has. */
   reads: readonly MemberColumn[];
   get(s: MemberSource): unknown;
+  /** Where the value is stored, so the database can write it into a row's JSON itself (row-json-repo.ts); absent for values computed here. */
+  stored?: StoredAs;
 }
+
+/** A value as the database holds it: what `get` computes, said so that SQL can compute it too. */
+export type StoredAs =
+  | { from: 'member'; column: MemberColumn; as: 'value' | 'flag' }
+  | { from: 'fullname' }
+  | { from: 'value'; fieldId: number; as: 'text' | 'number' | 'checkbox' }
+  | { from: 'group'; groupId: number }
+  | { from: 'constant'; value: true | null };
 
 /** A stored custom value as the API carries it: text, ISO date, number or boolean. */
 export function apiValue(field: { type: string }, v: StoredValue | undefined): unknown {
@@ -42,18 +52,34 @@ export function apiValue(field: { type: string }, v: StoredValue | undefined): u
   }
 }
 
+/** Where apiValue's value of this field is stored. */
+function storedValue(field: { id: number; type: string }): StoredAs {
+  switch (field.type) {
+    case 'integer':
+    case 'decimal':
+      return { from: 'value', fieldId: field.id, as: 'number' };
+    case 'checkbox':
+      return { from: 'value', fieldId: field.id, as: 'checkbox' };
+    case 'password':
+      return { from: 'constant', value: null };
+    default:
+      return { from: 'value', fieldId: field.id, as: 'text' };
+  }
+}
+
 export const fullname = (m: Pick<Member, 'firstname' | 'lastname'>): string => `${m.firstname} ${m.lastname}`.trim();
 
-const plain = (c: MemberColumn): ColumnSpec => ({ reads: [c], get: (s) => s.m[c] });
-const flag = (c: 'active' | 'site_admin' | 'board' | 'imported'): ColumnSpec => ({ reads: [c], get: (s) => s.m[c] === 1 });
+export const plain = (c: MemberColumn): ColumnSpec => ({ reads: [c], get: (s) => s.m[c], stored: { from: 'member', column: c, as: 'value' } });
+const own = (c: 'id' | 'firstname' | 'lastname'): ColumnSpec => ({ reads: [], get: (s) => s.m[c], stored: { from: 'member', column: c, as: 'value' } });
+const flag = (c: 'active' | 'site_admin' | 'board' | 'imported'): ColumnSpec => ({ reads: [c], get: (s) => s.m[c] === 1, stored: { from: 'member', column: c, as: 'flag' } });
 const PORG = new Set(['email_porg1', 'email_porg2']);
 
 /** The fixed names in the order the API presents them (porg addresses only when enabled). */
 const FIXED: ReadonlyMap<string, ColumnSpec> = new Map<string, ColumnSpec>([
-  ['id', { reads: [], get: (s) => s.m.id }],
-  ['firstname', { reads: [], get: (s) => s.m.firstname }],
-  ['lastname', { reads: [], get: (s) => s.m.lastname }],
-  ['fullname_', { reads: [], get: (s) => fullname(s.m) }],
+  ['id', own('id')],
+  ['firstname', own('firstname')],
+  ['lastname', own('lastname')],
+  ['fullname_', { reads: [], get: (s) => fullname(s.m), stored: { from: 'fullname' } }],
   ['email', plain('email')],
   ['phone', plain('phone')],
   ['address_street', plain('address_street')],
@@ -81,13 +107,13 @@ export function columnSpec(model: MemberModel, name: string): ColumnSpec | undef
   const field = model.byName.get(name);
   if (field && !field.fixed) {
     if (field.type === 'heading') return undefined;
-    return { reads: [], get: (s) => apiValue(field, s.values?.get(field.id)) };
+    return { reads: [], get: (s) => apiValue(field, s.values?.get(field.id)), stored: storedValue(field) };
   }
   const group = model.groupByName.get(name);
   if (!group) return undefined;
-  if (group.builtin === 'everyone') return { reads: [], get: () => true };
-  if (group.builtin === 'board') return { reads: ['board'], get: (s) => s.m.board === 1 };
-  return { reads: [], get: (s) => s.groupIds.has(group.id) };
+  if (group.builtin === 'everyone') return { reads: [], get: () => true, stored: { from: 'constant', value: true } };
+  if (group.builtin === 'board') return flag('board');
+  return { reads: [], get: (s) => s.groupIds.has(group.id), stored: { from: 'group', groupId: group.id } };
 }
 
 /** Every name a whole member is presented with, in the API's order. */

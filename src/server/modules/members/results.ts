@@ -6,14 +6,15 @@ import * as list from './list-repo';
 import type { MemberModel } from './model';
 import { cachedModel, openCached } from './list-cache';
 import * as repo from './repo';
-import { rowReads, rowTextPieces, wantsOutcomes } from './rows';
+import { builtTexts, rowReads, rowTextPieces, storedRow, wantsOutcomes, type ReadTexts } from './rows';
+import { rowTexts } from './row-json-repo';
 import { NO_OUTCOMES, outcomesOf } from '../contacts/outcomes';
 import type { ResultsOpts } from './service';
 
 // The page of everyone (get_results with a page longer than list.BIG_PAGE) as a stream:
-// ids first, then the members read in id order piece by piece, each built into rows kept as
-// JSON text, with a turn of the event loop in between; then the texts written in the page's
-// order. The reply is the same JSON as a short page's ({results, stats}); the process holds
+// ids first, then the members read in id order piece by piece as rows in JSON text (written by
+// the database, or built here when a column is computed here), with a turn of the event loop
+// in between; then the texts written in the page's order. The reply is the same JSON as a short page's ({results, stats}); the process holds
 // the page as one string per member, never as 100 000 row objects, which also keeps
 // garbage collection pauses short.
 
@@ -39,14 +40,22 @@ export function columnLoader(deps: Deps, tenant: Tenant, model: MemberModel, col
   };
 }
 
+/** Where a long page's row texts come from: the database when it holds every name shown, else rows built here. */
+function pageTexts(deps: Deps, tenant: Tenant, model: MemberModel, columns: readonly string[]): ReadTexts {
+  const names = storedRow(model, columns);
+  if (names) return async (some) => [await rowTexts(deps.db, tenant.id, names, some)];
+  const ctx = { db: deps.db, tenantId: tenant.id };
+  const reads = rowReads(model, columns);
+  return builtTexts({ read: (some) => list.membersInOrder(ctx, some, reads), load: columnLoader(deps, tenant, model, columns), model, columns });
+}
+
 export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpts): Promise<Readable> {
   const cached = await openCached(deps.db, deps.dialect, tenant.id);
   const model = await cachedModel(cached, deps, tenant.id);
   const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
   const { ids, total } = await list.pageIds(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
-  const load = columnLoader(deps, tenant, model, opts.columns);
-  const reads = rowReads(model, opts.columns);
-  const rows = rowTextPieces(ids, { read: (some) => list.membersInOrder(ctx, some, reads), load, model, columns: opts.columns }, deps.dialect === 'postgres' ? list.LIST_CHUNKS.rowsPostgres : list.LIST_CHUNKS.rows);
+  const pg = deps.dialect === 'postgres';
+  const rows = rowTextPieces(ids, pageTexts(deps, tenant, model, opts.columns), pg ? list.LIST_CHUNKS.rowsPostgres : list.LIST_CHUNKS.rows, undefined, pg ? list.LIST_CHUNKS.aheadPostgres : 1);
   return jsonStream({ results: rows, stats: { result_count: total, result_application_count: applications } }, 'results');
 }

@@ -4,7 +4,7 @@ import type { Field } from '../../../shared/fields/types';
 import type { MemberModel } from './model';
 import type { ValueRow } from './repo';
 import fc from 'fast-check';
-import { buildRows, rowReads, rowsOfIds, rowTextPieces } from './rows';
+import { buildRows, builtTexts, rowReads, rowsOfIds, rowTextPieces } from './rows';
 import { JsonItems } from './json-pieces';
 import { presentMember } from './present';
 import { presentedNames } from './columns';
@@ -115,7 +115,7 @@ describe('buildRows (linear row assembly)', () => {
       return { values: values.filter((v) => wanted.has(v.member_id)), groups: links.filter((g) => wanted.has(g.member_id)) };
     };
     const pieces: string[] = [];
-    for await (const piece of rowTextPieces(page, { read, load, model, columns }, 300, 250, 120)) {
+    for await (const piece of rowTextPieces(page, builtTexts({ read, load, model, columns }, 120), 300, 250)) {
       expect(piece).toBeInstanceOf(JsonItems);
       pieces.push(piece.text);
     }
@@ -125,6 +125,23 @@ describe('buildRows (linear row assembly)', () => {
     expect(pieces).toHaveLength(8);
     const expected = buildRows({ members: page.filter((id) => id !== gone).map((id) => byId.get(id)!), values, groups: links, model, columns });
     expect(`[${pieces.filter((p) => p !== '').join(',')}]`).toBe(JSON.stringify(expected));
+  });
+
+  it.each([1, 2, 3])('keeps %i pieces of texts asked for at once, and writes them in the page order', async (ahead) => {
+    const page = Array.from({ length: 1_000 }, (_, i) => 1_000 - i);
+    let inFlight = 0;
+    let most = 0;
+    const readTexts = async (ids: number[]) => {
+      most = Math.max(most, ++inFlight);
+      // Answers come back later, as a database's would.
+      await new Promise((r) => setTimeout(r, 2));
+      inFlight--;
+      return [ids.map((id) => [id, `{"id":${String(id)}}`] as const)];
+    };
+    const pieces: string[] = [];
+    for await (const piece of rowTextPieces(page, readTexts, 100, 300, ahead)) pieces.push(piece.text);
+    expect(most).toBe(ahead);
+    expect(JSON.parse(`[${pieces.join(',')}]`)).toEqual(page.map((id) => ({ id })));
   });
 
   it('gives the same values as the whole presented member, from only the member columns the shown names read', () => {

@@ -2,7 +2,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Member } from '../../db/schema';
 import type { MemberRow } from '../../../shared/schemas/members';
 import type { MemberModel } from './model';
-import { columnSpec, columnsRead, fullname, sourcesFrom, type ColumnSpec, type MemberColumn } from './columns';
+import { columnSpec, columnsRead, fullname, plain, sourcesFrom, type ColumnSpec, type MemberColumn, type StoredAs } from './columns';
 import type { ValueRow } from './repo';
 import type { MemberUpToDateness } from '../../../shared/members/upToDateness';
 import { NO_OUTCOMES, type OutcomesByMember } from '../contacts/outcomes';
@@ -65,7 +65,7 @@ interface RowColumn {
 export function rowColumns(model: MemberModel, columns: readonly string[]): RowColumn[] {
   return columns.flatMap((name): RowColumn[] => {
     if (name === 'meta_') return [];
-    if (name === 'deleted_at') return [{ name, spec: { reads: ['deleted_at'], get: (s) => s.m.deleted_at } }];
+    if (name === 'deleted_at') return [{ name, spec: plain('deleted_at') }];
     const medium = UPTODATE_COLUMNS.get(name);
     if (medium) return [{ name, spec: columnSpec(model, 'uptodate_')!, medium }];
     const spec = columnSpec(model, name);
@@ -110,6 +110,46 @@ export async function* rowPieces(ids: readonly number[], { read, load, model, co
   }
 }
 
+/** Rows of some members as JSON texts with their member ids, in batches: a member removed meanwhile has none. */
+export type ReadTexts = (memberIds: number[]) => Promise<AsyncIterable<readonly (readonly [number, string])[]> | Iterable<readonly (readonly [number, string])[]>>;
+
+/**
+ * Where each name of these rows is stored (columns.ts, StoredAs), so that the database can write
+ * the rows' JSON itself (row-json-repo.ts); null when a name is computed here (up-to-dateness).
+ * Id, names and full name come first and a name asked for twice once, as in a built row.
+ */
+export function storedRow(model: MemberModel, columns: readonly string[]): { name: string; stored: StoredAs }[] | null {
+  const out = new Map<string, StoredAs>();
+  for (const c of [...rowColumns(model, ['id', 'firstname', 'lastname', 'fullname_']), ...rowColumns(model, columns)]) {
+    if (c.medium || !c.spec.stored) return null;
+    if (!out.has(c.name)) out.set(c.name, c.spec.stored);
+  }
+  return [...out].map(([name, stored]) => ({ name, stored }));
+}
+
+/**
+ * Rows built here as JSON texts, `buildEvery` at a time with a turn of the event loop in between
+ * (building 2 000 rows at once held the event loop for 110–180 ms): for rows with a name the
+ * database cannot write (storedRow is null). Each piece's member rows and its values and group
+ * links are read side by side.
+ */
+export function builtTexts({ read, load, model, columns }: PageSource, buildEvery = ROWS_PER_YIELD): ReadTexts {
+  return async (chunk) => {
+    const [members, links] = await Promise.all([read(chunk), load(chunk)]);
+    const build = rowBuilder({ members, ...links, model, columns });
+    // Built as they are taken: on PostgreSQL the next piece is read meanwhile.
+    return (async function* () {
+      for (let k = 0; k < members.length; k += buildEvery) {
+        if (k > 0) await yieldToLoop();
+        yield members.slice(k, k + buildEvery).map((m) => {
+          const row = build(m);
+          return [row.id, JSON.stringify(row)] as const;
+        });
+      }
+    })();
+  };
+}
+
 /**
  * A long page's rows (the page of everyone) as JSON text in the page's order, but read in id
  * order: the members, values and group links of ids close together are read as ranges of
@@ -117,37 +157,30 @@ export async function* rowPieces(ids: readonly number[], { read, load, model, co
  * and table. Measured on SQLite at 100 000 members, the reads of everyone's page:
  * 3,6 s → 2,2 s. Each row is kept as its JSON text until its turn (about 0,4 kB a member,
  * one string rather than an object per row and cell), then written `perPiece` at a time.
- * The rows are read `readEvery` members a query and built `buildEvery` at a time with a
- * turn of the event loop in between: on PostgreSQL each query also costs a round trip and
- * the driver's socket write (reads of 500: about 600 queries and 0.3 s of writes per page),
- * while building 2 000 rows at once held the event loop for 110–180 ms.
+ * The texts are read `readEvery` members at a time, the next piece while this one is kept,
+ * with a turn of the event loop after each: on PostgreSQL each query also costs a round trip
+ * and the driver's socket write (reads of 500: about 600 queries and 0.3 s of writes per page).
  */
-export async function* rowTextPieces(
-  ids: readonly number[],
-  { read, load, model, columns }: PageSource,
-  readEvery = ROWS_PER_YIELD,
-  perPiece = ROWS_PER_PIECE,
-  buildEvery = ROWS_PER_YIELD,
-): AsyncGenerator<JsonItems> {
+export async function* rowTextPieces(ids: readonly number[], readTexts: ReadTexts, readEvery = ROWS_PER_YIELD, perPiece = ROWS_PER_PIECE, ahead = 1): AsyncGenerator<JsonItems> {
   const inIdOrder = Float64Array.from(ids).sort();
   const texts = new Map<number, string>();
-  const readPiece = (i: number) => {
-    const chunk = Array.from(inIdOrder.subarray(i, i + readEvery));
-    return Promise.all([read(chunk), load(chunk)]);
+  let from = 0;
+  const pending: ReturnType<ReadTexts>[] = [];
+  const readNext = () => {
+    if (from >= inIdOrder.length) return;
+    const read = readTexts(Array.from(inIdOrder.subarray(from, from + readEvery)));
+    // A failed read ahead is thrown when its turn is awaited, not left unhandled.
+    read.catch(() => undefined);
+    pending.push(read);
+    from += readEvery;
   };
-  // The next piece is read while this one is built (PostgreSQL answers meanwhile).
-  let next = inIdOrder.length > 0 ? readPiece(0) : null;
-  for (let i = 0; next; i += readEvery) {
-    const [members, links] = await next;
-    next = i + readEvery < inIdOrder.length ? readPiece(i + readEvery) : null;
-    // A failed read ahead is thrown by the await above on the next round, not left unhandled.
-    next?.catch(() => undefined);
-    const build = rowBuilder({ members, ...links, model, columns });
-    for (let k = 0; k < members.length; k += buildEvery) {
-      for (let j = k; j < Math.min(k + buildEvery, members.length); j++) {
-        const row = build(members[j]!);
-        texts.set(row.id, JSON.stringify(row));
-      }
+  // `ahead` pieces are read while one is kept (PostgreSQL answers meanwhile).
+  for (let k = 0; k < Math.max(1, ahead); k++) readNext();
+  while (pending.length > 0) {
+    const piece = await pending.shift()!;
+    readNext();
+    for await (const batch of piece) {
+      for (const [id, text] of batch) texts.set(id, text);
       await yieldToLoop();
     }
   }
