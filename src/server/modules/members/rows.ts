@@ -7,6 +7,7 @@ import type { ValueRow } from './repo';
 import type { MemberUpToDateness } from '../../../shared/members/upToDateness';
 import { NO_OUTCOMES, type OutcomesByMember } from '../contacts/outcomes';
 import { JsonItems, ROWS_PER_PIECE } from './json-pieces';
+import { readAhead } from './read-ahead';
 
 // List rows from member rows + their values and group links: the value and group
 // lists are indexed by member once, so a page costs O(members + values + links), not
@@ -164,21 +165,7 @@ export function builtTexts({ read, load, model, columns }: PageSource, buildEver
 export async function* rowTextPieces(ids: readonly number[], readTexts: ReadTexts, readEvery = ROWS_PER_YIELD, perPiece = ROWS_PER_PIECE, ahead = 1): AsyncGenerator<JsonItems> {
   const inIdOrder = Float64Array.from(ids).sort();
   const texts = new Map<number, string>();
-  let from = 0;
-  const pending: ReturnType<ReadTexts>[] = [];
-  const readNext = () => {
-    if (from >= inIdOrder.length) return;
-    const read = readTexts(Array.from(inIdOrder.subarray(from, from + readEvery)));
-    // A failed read ahead is thrown when its turn is awaited, not left unhandled.
-    read.catch(() => undefined);
-    pending.push(read);
-    from += readEvery;
-  };
-  // `ahead` pieces are read while one is kept (PostgreSQL answers meanwhile).
-  for (let k = 0; k < Math.max(1, ahead); k++) readNext();
-  while (pending.length > 0) {
-    const piece = await pending.shift()!;
-    readNext();
+  for await (const piece of readAhead(inIdOrder.length, readEvery, ahead, (from) => readTexts(Array.from(inIdOrder.subarray(from, from + readEvery))))) {
     for await (const batch of piece) {
       for (const [id, text] of batch) texts.set(id, text);
       await yieldToLoop();
