@@ -274,7 +274,7 @@ describe(`a run of close ids read as a range (${testDialect})`, () => {
 describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered on a fixed text column', () => {
   const withTenant = planDatabase();
 
-  it("reads the page and its counts from migration 031's covering lower() index alone", async () => {
+  it("reads the counts from migration 031's covering lower() index alone", async () => {
     const { db, d, t } = await withTenant();
     for (let i = 0; i < 30; i++) await makeMember(d, t, { firstname: `Etu${i}`, lastname: `Suku${i}`, address_city: i % 3 === 0 ? 'Tampere' : 'Turku' });
     // As autovacuum leaves a settled table: every page visible to all, so an index alone can answer.
@@ -287,7 +287,8 @@ describe.runIf(testDialect === 'postgres')('PostgreSQL plan of a list filtered o
       await sql`set local enable_seqscan = off`.execute(trx);
       await sql`set local enable_bitmapscan = off`.execute(trx);
       const planOf = async (q: RawBuilder<unknown>) => (await sql<{ 'QUERY PLAN': string }>`explain ${q}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
-      return [await planOf(countedPageSql({ ...ctx, db: trx }, scope, { sort: { field: 'lastname', dir: 'asc' }, offset: 0, limit: 20 })), await planOf(statsSql({ ...ctx, db: trx }, scope))];
+      // The page is read apart from its count on PostgreSQL (list-repo.ts, pageIdsWithTotal).
+      return [await planOf(statsSql({ ...ctx, db: trx }, scope))];
     });
     for (const plan of plans) expect(plan).toContain('Index Only Scan using members_tenant_lower_address_city');
   });
