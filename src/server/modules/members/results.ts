@@ -14,9 +14,9 @@ import type { ResultsOpts } from './service';
 // The page of everyone (get_results with a page longer than list.BIG_PAGE) as a stream:
 // ids first, then the members read in id order piece by piece as rows in JSON text (written by
 // the database, or built here when a column is computed here), with a turn of the event loop
-// in between; then the texts written in the page's order. The reply is the same JSON as a short page's ({results, stats}); the process holds
-// the page as one string per member, never as 100 000 row objects, which also keeps
-// garbage collection pauses short.
+// in between; then the texts written in the page's order. The reply is the same JSON as a
+// short page's ({results, stats}); the process holds the page as one string per member, never
+// as 100 000 row objects, which also keeps garbage collection pauses short.
 
 /** Reads the custom values, group memberships and messaging outcomes of some members, only when the columns show them. */
 export function columnLoader(deps: Deps, tenant: Tenant, model: MemberModel, columns: readonly string[]) {
