@@ -106,10 +106,10 @@ function csvCell(col: Column, v: string | number | Date | null): string {
 
 /**
  * Members per piece, and pieces asked for while one is written. Measured at 100 000 members
- * (12 columns), a server process's peak memory over its 250–260 MB at start and the export's
- * time: SQLite 500 a piece, +50–80 MB, 8.2–9.3 s. PostgreSQL: 500 a piece, one ahead, 9.9–10 s
- * (+50 MB); two ahead 7.1–7.7 s but +130–140 MB; 250 a piece, two ahead, 7.8–8.4 s, +100 MB.
- * (Rows read and built in JavaScript had cost +90 MB at 500 a piece, one ahead.)
+ * (12 columns), a server process's peak memory over its 250–265 MB at start and the export's
+ * time: SQLite 500 a piece, +70–90 MB, 8.0–9.2 s. PostgreSQL: 500 a piece, one ahead, 9.9–10 s
+ * (+50 MB); two ahead 7.1–7.7 s but +130–140 MB; 250 a piece, two ahead, 7.8–8.4 s, +100–115 MB.
+ * (Rows read and built in JavaScript had cost +90–95 MB at 500 a piece, one ahead.)
  */
 const PIECES = { sqlite: { every: 500, ahead: 1 }, postgres: { every: 250, ahead: 2 } } as const;
 
