@@ -136,15 +136,15 @@ export async function recordGroupChange(db: Db, tenantId: number, batchId: strin
     where ${on ? sql`g.member_id is null` : sql`g.member_id is not null`}`.execute(db);
 }
 
+/** PostgreSQL: the association's field model version (migration 032) as an SQL value, 0 before its first change. */
+export const modelVersionSql = (tenantId: number): RawBuilder<number> => sql<number>`coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)`;
+
 /**
  * Pins every member something was recorded for. PostgreSQL: each pin keeps the member's
  * quick-search text and the association's field model version as they were, so that an undo
  * that puts everything back can put the text back too instead of making it again (undo-repo.ts
  * pinnedTextsHold; 4–5 s of a 100 000-member undo).
  */
-/** PostgreSQL: the association's field model version (migration 032) as an SQL value, 0 before its first change. */
-export const modelVersionSql = (tenantId: number): RawBuilder<number> => sql<number>`coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)`;
-
 export async function pinRecorded(db: Db, tenantId: number, batchId: string): Promise<void> {
   const recorded = sql`(select distinct member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind <> 'member')`;
   if (isPostgres(db)) {
