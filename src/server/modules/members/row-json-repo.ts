@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { isPostgres, type Db } from '../../db/kysely';
 import type { StoredAs } from './columns';
 import { readByIds } from './repo';
+import { tenantTerm } from './list-repo';
 
 // List rows written as JSON by the database: for the page of everyone, one text per member
 // made where the values are, instead of row objects read into JavaScript, rows built from them
@@ -97,8 +98,8 @@ export async function rowTexts(db: Db, tenantId: number, names: readonly { name:
   const reads = pg ? postgresReads(tenantId) : sqliteReads(tenantId);
   const parts = names.map(({ name, stored }, i) => sql`${`${i === 0 ? '{' : ','}${JSON.stringify(name)}:`} || ${valueJson(db, reads, stored)}`);
   const text = sql<string>`${sql.join(parts, sql` || `)} || '}'`;
-  // On SQLite the association is checked on the row found by its id, as list-repo's membersInOrder does.
-  const tenant = pg ? sql`m.tenant_id = ${tenantId}` : sql`+m.tenant_id = ${tenantId}`;
+  // The joined aggregates have no tenant_id or id of their own: the members' are meant.
+  const tenant = tenantTerm({ db, tenantId });
   const joins = reads.joins();
   const rows = await readByIds(db, ids, 'id', async (where) => (await sql<{ id: number; j: string }>`select m.id as id, ${text} as j from members m ${joins} where ${tenant} and ${where}`.execute(db)).rows);
   return rows.map((r) => [r.id, r.j]);
