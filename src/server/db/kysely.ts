@@ -7,6 +7,7 @@ import { finnishSortKey } from '../../shared/finnish/collation';
 import { registerSqliteVersions } from './listVersions';
 import { cachingStatements } from './statementCache';
 import { settleBackground } from './background';
+import { checkpointElsewhere } from './checkpointer';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -26,6 +27,8 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // A bulk edit grows the log by 100–200 MB; once it has been copied back, the file is cut to this.
+  sqlite.pragma('journal_size_limit = 67108864');
   // Freed pages are zeroed, so a permanently deleted member's text does not linger in the file (GDPR erase).
   sqlite.pragma('secure_delete = ON');
   // Unicode lower case for filters on terms with ä, ö, å… (SQLite's own lower() folds ASCII only).
@@ -35,7 +38,9 @@ export function openSqlite(file: string): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   // Migration 030's triggers count changes per association for the list caches.
   registerSqliteVersions(sqlite, db);
-  return handleOf(db, 'sqlite');
+  // Checkpoints run on a worker thread instead of in whichever request commits (checkpointer.ts).
+  const stopCheckpoints = file === ':memory:' ? null : checkpointElsewhere(sqlite, file);
+  return handleOf(db, 'sqlite', stopCheckpoints);
 }
 
 export function openPostgres(url: string): DbHandle {
@@ -63,12 +68,13 @@ export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'> | Db): boole
 }
 
 /** Closing lets background work (db/background.ts) stop between two steps first. */
-function handleOf(db: Db, dialect: Dialect): DbHandle {
+function handleOf(db: Db, dialect: Dialect, beforeClose: (() => Promise<void>) | null = null): DbHandle {
   return {
     db,
     dialect,
     destroy: async () => {
       await settleBackground(db);
+      await beforeClose?.();
       await db.destroy();
     },
   };

@@ -1,0 +1,110 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+// SQLite in WAL mode copies the log back into the database file (a checkpoint) and fsyncs it.
+// Left to itself the connection that commits does that, once the log has passed 1 000 pages,
+// so some request pays for it while the event loop waits: a bulk edit's commit spent 1.2 of
+// its 1.4 s checkpointing 174 MB. Here the server's connection never checkpoints
+// (wal_autocheckpoint = 0) and a worker thread does, on connections of its own, with PASSIVE
+// checkpoints, which wait for no reader or writer. One worker serves every SQLite file the
+// process has open (tests open many).
+
+/** How often the worker checkpoints each open database; a checkpoint with nothing to copy costs microseconds. */
+export const CHECKPOINT_EVERY_MS = 200;
+
+/** What the server's connection falls back to if the worker stops: SQLite's default. */
+const INLINE_PAGES = 1000;
+
+// Plain JavaScript run as the worker's script (CommonJS): a worker given a .ts file would need
+// the TypeScript loader in every way the server is run (tsx, vitest).
+const SCRIPT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const open = new Map();
+parentPort.on('message', (m) => {
+  if (m.open !== undefined) {
+    try {
+      const db = new Database(m.file, { fileMustExist: true });
+      db.pragma('busy_timeout = 0');
+      open.set(m.open, db);
+    } catch (e) {
+      parentPort.postMessage({ failed: m.open, error: String((e && e.message) || e) });
+    }
+  } else if (m.close !== undefined) {
+    const db = open.get(m.close);
+    open.delete(m.close);
+    try { if (db) db.close(); } finally { parentPort.postMessage({ closed: m.close }); }
+  }
+});
+setInterval(() => {
+  for (const [id, db] of open) {
+    try { db.pragma('wal_checkpoint(PASSIVE)'); }
+    catch (e) { if (!/busy|locked/i.test(String(e && e.message))) parentPort.postMessage({ failed: id, error: String((e && e.message) || e) }); }
+  }
+}, workerData.every);
+`;
+
+interface Connection {
+  pragma(source: string): unknown;
+}
+
+let worker: Worker | null = null;
+let nextId = 1;
+const served = new Map<number, Connection>();
+const closing = new Map<number, () => void>();
+
+/** Every connection the worker served checkpoints for itself again. */
+function fallBack(error: string): void {
+  if (served.size > 0) console.error('[tietokanta] taustan checkpoint pysähtyi:', error);
+  for (const c of served.values()) c.pragma(`wal_autocheckpoint = ${INLINE_PAGES}`);
+  served.clear();
+  for (const done of closing.values()) done();
+  closing.clear();
+  worker = null;
+}
+
+function theWorker(): Worker {
+  if (worker) return worker;
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const w = new Worker(SCRIPT, { eval: true, workerData: { driver, every: CHECKPOINT_EVERY_MS } });
+  w.on('message', (m: { failed?: number; closed?: number; error?: string }) => {
+    if (m.failed !== undefined) {
+      const c = served.get(m.failed);
+      served.delete(m.failed);
+      c?.pragma(`wal_autocheckpoint = ${INLINE_PAGES}`);
+      console.error('[tietokanta] taustan checkpoint ei onnistu:', m.error);
+    }
+    if (m.closed !== undefined) {
+      closing.get(m.closed)?.();
+      closing.delete(m.closed);
+    }
+  });
+  w.on('error', (err) => fallBack(err.message));
+  w.on('exit', (code) => {
+    if (worker === w) fallBack(`exit ${code}`);
+  });
+  // The worker never keeps the process alive (after the listeners, which would ref it again).
+  w.unref();
+  worker = w;
+  return w;
+}
+
+/**
+ * Hands `file`'s checkpoints to the worker; `connection` (the server's, open on `file` in WAL
+ * mode) stops making them. Returns what to call before closing the connection.
+ */
+export function checkpointElsewhere(connection: Connection, file: string): () => Promise<void> {
+  const id = nextId++;
+  connection.pragma('wal_autocheckpoint = 0');
+  served.set(id, connection);
+  theWorker().postMessage({ open: id, file });
+  return () => {
+    const w = worker;
+    if (!served.delete(id) || !w) return Promise.resolve();
+    const done = new Promise<void>((resolve) => closing.set(id, resolve));
+    // Waiting for the worker's answer keeps the process alive until it comes.
+    w.ref();
+    w.postMessage({ close: id });
+    return done.finally(() => w.unref());
+  };
+}
