@@ -36,6 +36,7 @@ import * as m035 from './migrations/035_pg_search_table';
 import * as m036 from './migrations/036_pg_bulk_writes';
 import * as m037 from './migrations/037_pg_lean_values';
 import * as m038 from './migrations/038_pg_search_stale';
+import * as m039 from './migrations/039_sqlite_fts_pending_first';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '036_pg_bulk_writes': m036,
   '037_pg_lean_values': m037,
   '038_pg_search_stale': m038,
+  '039_sqlite_fts_pending_first': m039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

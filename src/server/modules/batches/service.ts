@@ -69,7 +69,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     // something its search text is made of, that text together.
     const searched = items.some(({ kind, item }) => searchedItem(model, kind, item));
     if (searched && (await undo.pinnedTextsHold(trx, tid, batchId))) {
-      if (restored >= FTS_LATER.from) await deferIndex(trx, deps.dialect, tid);
+      if (restored >= FTS_LATER.from) await deferIndex(trx, deps.dialect, tid, undo.TARGET);
       await undo.touchTarget(trx, tid, batchId, at, 'pinned');
       await undeferIndex(trx, deps.dialect);
     } else {

@@ -1,14 +1,26 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/kysely';
 
 // The SQL of bringing quick search's index up to date after a large bulk edit commits
 // (search-index.ts): SQLite's FTS5 entries (migration 034), PostgreSQL's copies (migration 035).
 
-/** Within a transaction: the association's texts changed from now on leave their index for later. */
-export async function deferIndex(db: Db, dialect: Dialect, tenantId: number): Promise<void> {
+/**
+ * Within a transaction: the association's texts changed from now on leave their index for later.
+ * On SQLite `members` (a set of member ids), those about to be written, are recorded pending
+ * with the text their entries were made from, in one statement instead of by the trigger row
+ * by row (migration 039); one pending already keeps its older text. Others whose text changes
+ * are recorded by the trigger.
+ */
+export async function deferIndex(db: Db, dialect: Dialect, tenantId: number, members?: RawBuilder<unknown>): Promise<void> {
   // PostgreSQL: a setting of this transaction alone, which migration 035's trigger reads.
-  if (dialect === 'postgres') await sql`select set_config('seura.search_later', 'on', true)`.execute(db);
-  else await sql`insert into members_fts_defer (tenant_id) values (${tenantId}) on conflict do nothing`.execute(db);
+  if (dialect === 'postgres') {
+    await sql`select set_config('seura.search_later', 'on', true)`.execute(db);
+    return;
+  }
+  await sql`insert into members_fts_defer (tenant_id) values (${tenantId}) on conflict do nothing`.execute(db);
+  if (!members) return;
+  await sql`insert or ignore into members_fts_pending (member_id, tenant_id, indexed)
+    select m.id, m.tenant_id, m.search_text from members m where m.tenant_id = ${tenantId} and m.id in ${members}`.execute(db);
 }
 
 /** Ends deferIndex; before the transaction commits, so later statements index as usual. */

@@ -135,6 +135,21 @@ describe(`quick search around a bulk edit of many texts (${testDialect})`, () =>
     }
   });
 
+  it.skipIf(!sqlite)('records the members a statement is about to write before it writes them, a text changed or not', async () => {
+    await t.deps.db.transaction().execute(async (trx) => {
+      await deferIndex(trx, t.deps.dialect, tenant.tenant.id, sql`(${sql.join([ids[0]!, ids[1]!])})`);
+      expect(Number((await sql<{ n: number }>`select count(*) as n from members_fts_pending`.execute(trx)).rows[0]!.n)).toBe(2);
+      await trx.updateTable('members').set({ search_text: 'ennalta kirjattu' }).where('id', '=', ids[0]!).execute();
+      await undeferIndex(trx, t.deps.dialect);
+    });
+    expect(await search('kirjattu')).toEqual([ids[0]]);
+    await caughtUp();
+    expect(await search('kirjattu')).toEqual([ids[0]]);
+    expect(await search('jäsen1')).toEqual([ids[1]]);
+    expect((await admin.post(`/api/1/members/${ids[0]}`, { firstname: 'Jäsen0' })).status).toBe(200);
+    await caughtUp();
+  });
+
   describe('while the index is pending', () => {
     it('searches the texts themselves, not the index', async () => {
       await changeLater({ [ids[1]!]: 'vain tekstissa zyxw', [ids[2]!]: 'toinen zyxw' });

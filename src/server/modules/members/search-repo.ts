@@ -10,6 +10,9 @@ import { undeferIndex } from './search-index';
 /** The SET item of a members UPDATE that writes each row's staged text (a row with none keeps its own). */
 export const SET_STAGED_TEXT = sql`search_text = coalesce((select s.t from search_stage s where s.id = members.id), search_text)`;
 
+/** The ids of the members with a staged text, as a set for `in`. */
+export const STAGED_IDS = sql`(select id from search_stage)`;
+
 /** A member's new text; `at`: the member's updated_at when a text made ahead was made (search-text.ts). */
 export interface StagedText {
   id: number;

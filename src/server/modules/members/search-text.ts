@@ -88,7 +88,7 @@ export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', te
       await search.stage(db, dialect, await make(moved));
     }
   }
-  if (changes >= FTS_LATER.from) await deferIndex(db, dialect, tenantId);
+  if (changes >= FTS_LATER.from) await deferIndex(db, dialect, tenantId, search.STAGED_IDS);
 }
 
 /**
