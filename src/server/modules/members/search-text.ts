@@ -9,6 +9,13 @@ import * as search from './search-repo';
 import { deferIndex, FTS_LATER } from './search-index';
 
 const CHUNK = 1000;
+/**
+ * Members whose texts are made between two reads inside SQLite's transaction. What a chunk
+ * reads and makes lives until it is staged, so each minor GC copies it: of 100 000 members'
+ * texts, 1 000 a chunk spent 0.76 s in minor GCs and 250 a chunk 0.35 s (edit 9.5–10.1 s
+ * against 7.5–9.0 s in turns).
+ */
+const SQLITE_CHUNK = 250;
 
 /** Texts made ahead of a transaction: each member's new text, its text then and its updated_at then. */
 export type TextsAhead = Map<number, { text: string; old: string; at: string }>;
@@ -63,8 +70,9 @@ export async function stageSearchText(db: Db, dialect: 'sqlite' | 'postgres', te
       return text === m.search_text ? [] : [{ id: m.id, text }];
     });
   };
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const chunk = ids.slice(i, i + CHUNK);
+  const every = dialect === 'sqlite' ? SQLITE_CHUNK : CHUNK;
+  for (let i = 0; i < ids.length; i += every) {
+    const chunk = ids.slice(i, i + every);
     const made: search.StagedText[] = [];
     const rest: number[] = [];
     for (const id of chunk) {
