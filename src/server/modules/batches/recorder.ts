@@ -22,7 +22,7 @@ import type { RecordedRow } from './repo';
  *   await b.recordColumnChange(scope, 'address_city', 'Kuopio');  // members in scope with another value
  *   await b.recordValueChange(scope, fieldId, { text, num });      // (or 'missing': only those without one)
  *   await b.recordGroupChange(scope, groupId, true);
- *   await b.pinRecorded();                                         // pins the members anything was recorded for
+ *   await b.pinRecorded(searchModelKey(model));                    // pins the members anything was recorded for
  *   // … change `b.recordedFor('value', String(fieldId))` …; b.finish(matched) keeps the matched count
  *
  * Rules: call it inside the action's transaction, and use the same `at` for every row the
@@ -62,8 +62,8 @@ export interface BatchRecorder {
   recordValueChange(scope: RawBuilder<unknown>, fieldId: number, value: { text: string | null; num: number | null } | 'missing'): Promise<void>;
   /** Records group membership for the members `on` would move in or out. */
   recordGroupChange(scope: RawBuilder<unknown>, groupId: number, on: boolean): Promise<void>;
-  /** Pins the members anything was recorded for; returns how many. */
-  pinRecorded(): Promise<number>;
+  /** Pins the members anything was recorded for, keeping their search texts made under `searchKey`; returns how many. */
+  pinRecorded(searchKey: number): Promise<number>;
   /** The members recorded for one item, as an SQL subquery. */
   recordedFor(kind: string, item: string): RawBuilder<unknown>;
   /** The before-values recorded so far (no pins). */
@@ -103,8 +103,8 @@ export async function open(db: Db, tenantId: number, opts: OpenBatch): Promise<B
     recordColumnChange: (scope, column, value) => repo.recordColumnChange(db, tenantId, id, scope, column, value),
     recordValueChange: (scope, fieldId, value) => repo.recordValueChange(db, tenantId, id, scope, fieldId, value),
     recordGroupChange: (scope, groupId, on) => repo.recordGroupChange(db, tenantId, id, scope, groupId, on),
-    async pinRecorded() {
-      await repo.pinRecorded(db, tenantId, id);
+    async pinRecorded(searchKey) {
+      await repo.pinRecorded(db, tenantId, id, searchKey);
       const n = await repo.countPinned(db, tenantId, id);
       await repo.refreshPlannerStats(db, n);
       return n;

@@ -136,24 +136,17 @@ export async function recordGroupChange(db: Db, tenantId: number, batchId: strin
     where ${on ? sql`g.member_id is null` : sql`g.member_id is not null`}`.execute(db);
 }
 
-/** PostgreSQL: the association's field model version (migration 032) as an SQL value, 0 before its first change. */
-export const modelVersionSql = (tenantId: number): RawBuilder<number> => sql<number>`coalesce((select v.model_version from list_versions v where v.tenant_id = ${tenantId}), 0)`;
-
 /**
- * Pins every member something was recorded for. PostgreSQL: each pin keeps the member's
- * quick-search text and the association's field model version as they were, so that an undo
- * that puts everything back can put the text back too instead of making it again (undo-repo.ts
- * pinnedTextsHold; 4–5 s of a 100 000-member undo).
+ * Pins every member something was recorded for. Each pin keeps the member's quick-search text
+ * as it was and `searchKey` (members/search-text.ts searchModelKey), so that an undo that puts
+ * everything back can put the text back too instead of making it again (undo-repo.ts
+ * pinnedTextsHold; 4–5 s of a 100 000-member undo on PostgreSQL, 2 s on SQLite).
  */
-export async function pinRecorded(db: Db, tenantId: number, batchId: string): Promise<void> {
+export async function pinRecorded(db: Db, tenantId: number, batchId: string, searchKey: number): Promise<void> {
   const recorded = sql`(select distinct member_id from batch_values where tenant_id = ${tenantId} and batch_id = ${batchId} and kind <> 'member')`;
-  if (isPostgres(db)) {
-    await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
-      select m.tenant_id, ${batchId}, m.id, 'member', '', m.search_text, ${modelVersionSql(tenantId)}
-      from members m where m.tenant_id = ${tenantId} and m.id in ${recorded}`.execute(db);
-    return;
-  }
-  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item) select ${tenantId}, ${batchId}, member_id, 'member', '' from ${recorded} r`.execute(db);
+  await sql`insert into batch_values (tenant_id, batch_id, member_id, kind, item, old_text, old_num)
+    select m.tenant_id, ${batchId}, m.id, 'member', '', m.search_text, ${searchKey}
+    from members m where m.tenant_id = ${tenantId} and m.id in ${recorded}`.execute(db);
 }
 
 /** `(select member_id …)`: the members the batch recorded this item for. */

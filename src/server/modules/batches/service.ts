@@ -10,7 +10,7 @@ import type { HistoryDatum } from '../history/repo';
 import { loadModel, type MemberModel } from '../members/model';
 import { namesOf } from '../members/repo';
 import { deleteMembers } from '../members/purge-repo';
-import { stageSearchText } from '../members/search-text';
+import { searchModelKey, stageSearchText } from '../members/search-text';
 import { closeStage } from '../members/search-repo';
 import { catchUpSoon, deferIndex, FTS_LATER, undeferIndex } from '../members/search-index';
 import { SEARCHED_COLUMNS, SEARCHED_TYPES } from '../members/present';
@@ -68,7 +68,7 @@ export async function undoBatch(deps: Deps, tenant: Tenant, me: Member, batchId:
     // Each restored member is written once more: updated_at and, when the batch put back
     // something its search text is made of, that text together.
     const searched = items.some(({ kind, item }) => searchedItem(model, kind, item));
-    if (searched && (await undo.pinnedTextsHold(trx, tid, batchId))) {
+    if (searched && (await undo.pinnedTextsHold(trx, tid, batchId, searchModelKey(model)))) {
       if (restored >= FTS_LATER.from) await deferIndex(trx, deps.dialect, tid, undo.TARGET);
       await undo.touchTarget(trx, tid, batchId, at, 'pinned');
       await undeferIndex(trx, deps.dialect);

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { adminClient, makeTenant, testApp, testDialect } from '../../test/harness';
 import { makeField } from '../../test/factories';
 
-// PostgreSQL: a bulk edit's pins keep each member's search text and the field model version
-// from before it (batches/repo.ts pinRecorded), and its undo puts those texts back instead of
-// making them again, unless the field model has changed since (undo-repo.ts pinnedTextsHold).
+// A bulk edit's pins keep each member's search text from before it, with a key of what the
+// texts are made of (batches/repo.ts pinRecorded, members/search-text.ts searchModelKey), and its
+// undo puts those texts back instead of making them again, unless a searched field has changed
+// since (undo-repo.ts pinnedTextsHold).
 // An erasure drops the kept texts (the names in them are folded past its search terms).
 
-describe.runIf(testDialect === 'postgres')('undo puts the kept search texts back (postgres)', () => {
+describe(`undo puts the kept search texts back (${testDialect})`, () => {
   const setUp = async () => {
     const t = await testApp();
     const tenant = await makeTenant(t.deps);

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../../db/kysely';
 import type { Selectable } from 'kysely';
 import type { BatchesTable, Member } from '../../db/schema';
-import { modelVersionSql, NUMERIC_COLUMNS, RECORDED_COLUMNS, type RecordedRow } from './repo';
+import { NUMERIC_COLUMNS, RECORDED_COLUMNS, type RecordedRow } from './repo';
 import { jsonRows } from '../../db/jsonRows';
 import { VALUE_COLUMNS, type ValueRow } from '../members/repo';
 import { BY_NAME } from '../members/list-repo';
@@ -130,15 +130,14 @@ export async function targetIds(db: Db): Promise<number[]> {
 }
 
 /**
- * PostgreSQL: whether every target member's pin kept its search text from before the batch
- * (recorder pinRecorded) under the field model the association still has. Unchanged since the
- * batch and with everything it recorded put back, a target member then has that text again;
- * a field added, removed or renamed since may change what the text is made of.
+ * Whether every target member's pin kept its search text from before the batch (recorder
+ * pinRecorded) under the same `searchKey` (members/search-text.ts searchModelKey). Unchanged
+ * since the batch and with everything it recorded put back, a target member then has that text
+ * again; a searched field added, removed or changed since may change what the text is made of.
  */
-export async function pinnedTextsHold(db: Db, tenantId: number, batchId: string): Promise<boolean> {
-  if (!isPostgres(db)) return false;
+export async function pinnedTextsHold(db: Db, tenantId: number, batchId: string, searchKey: number): Promise<boolean> {
   const r = await sql`select 1 as one from batch_values p where p.tenant_id = ${tenantId} and p.batch_id = ${batchId} and p.kind = 'member' and p.item = '' and p.member_id in ${TARGET}
-    and (p.old_text is null or p.old_num is distinct from ${modelVersionSql(tenantId)}) limit 1`.execute(db);
+    and (p.old_text is null or p.old_num is distinct from ${searchKey}) limit 1`.execute(db);
   return r.rows.length === 0;
 }
 

@@ -15,7 +15,7 @@ import { open, type BatchRecorder } from '../batches/recorder';
 import { endSessionsIn } from '../session/end';
 import * as bulk from './bulk-repo';
 import { loadModel, type MemberModel } from './model';
-import { searchTextsAhead, stageSearchText } from './search-text';
+import { searchModelKey, searchTextsAhead, stageSearchText } from './search-text';
 import { SEARCHED_TYPES } from './present';
 import { closeStage } from './search-repo';
 import { catchUpSoon } from './search-index';
@@ -116,7 +116,7 @@ export async function bulkUpdate(deps: Deps, tenant: Tenant, me: Member, data: R
       else if (item.kind === 'value') await b.recordValueChange(bulk.SCOPE, item.field.id, isConsentGiven(item.value) ? 'missing' : item.value);
       else await b.recordGroupChange(bulk.SCOPE, item.id, item.on);
     }
-    await b.pinRecorded();
+    await b.pinRecorded(searchModelKey(model));
     for (const item of items) {
       if (item.kind === 'value') {
         const ids = b.recordedFor('value', String(item.field.id));

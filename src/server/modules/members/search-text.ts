@@ -48,6 +48,25 @@ function inOrder(fields: readonly Field[], values: Values | undefined): { field:
 const searchedFields = (model: MemberModel): Field[] => model.custom.filter((f) => SEARCHED_TYPES.includes(f.type));
 
 /**
+ * A number for what the association's texts are made of besides a member's own columns and
+ * values: the searched fields in order, their types and dropdowns' labels. While it is the
+ * same, a text kept from before a batch is the text its member makes again once the batch is
+ * undone (batches/undo-repo.ts pinnedTextsHold). Two 32-bit FNV-1a hashes in 52 bits, exact in
+ * a double.
+ */
+export function searchModelKey(model: MemberModel): number {
+  const made = JSON.stringify(searchedFields(model).map((f) => [f.id, f.type, f.type === 'dropdown' ? f.options.map((o) => [o.value, o.label]) : null]));
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < made.length; i++) {
+    const c = made.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x811c9dc5) >>> 0;
+  }
+  return a * 0x100000 + (b & 0xfffff);
+}
+
+/**
  * Stages new quick-search text (search-repo.ts) for the members in `ids` whose text changes,
  * from their values as they are now and their columns with `patch` laid over them (columns
  * the same statement is about to write). The caller writes them with the members' other
