@@ -53,10 +53,19 @@ let nextId = 1;
 const served = new Map<number, Connection>();
 const closing = new Map<number, () => void>();
 
+/** The connection checkpoints for itself again (unless it has been closed meanwhile). */
+function inline(c: Connection | undefined): void {
+  try {
+    c?.pragma(`wal_autocheckpoint = ${INLINE_PAGES}`);
+  } catch {
+    // Closed: nothing left to checkpoint.
+  }
+}
+
 /** Every connection the worker served checkpoints for itself again. */
 function fallBack(error: string): void {
   if (served.size > 0) console.error('[tietokanta] taustan checkpoint pysähtyi:', error);
-  for (const c of served.values()) c.pragma(`wal_autocheckpoint = ${INLINE_PAGES}`);
+  for (const c of served.values()) inline(c);
   served.clear();
   for (const done of closing.values()) done();
   closing.clear();
@@ -69,9 +78,8 @@ function theWorker(): Worker {
   const w = new Worker(SCRIPT, { eval: true, workerData: { driver, every: CHECKPOINT_EVERY_MS } });
   w.on('message', (m: { failed?: number; closed?: number; error?: string }) => {
     if (m.failed !== undefined) {
-      const c = served.get(m.failed);
+      inline(served.get(m.failed));
       served.delete(m.failed);
-      c?.pragma(`wal_autocheckpoint = ${INLINE_PAGES}`);
       console.error('[tietokanta] taustan checkpoint ei onnistu:', m.error);
     }
     if (m.closed !== undefined) {
