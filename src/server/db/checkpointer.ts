@@ -6,11 +6,16 @@ import { Worker } from 'node:worker_threads';
 // so some request pays for it while the event loop waits: a bulk edit's commit spent 1.2 of
 // its 1.4 s checkpointing 174 MB. Here the server's connection never checkpoints
 // (wal_autocheckpoint = 0) and a worker thread does, on connections of its own, with PASSIVE
-// checkpoints, which wait for no reader or writer. One worker serves every SQLite file the
+// checkpoints, which wait for no reader or writer (when: CHECKPOINTS). One worker serves every SQLite file the
 // process has open (tests open many).
 
-/** How often the worker checkpoints each open database; a checkpoint with nothing to copy costs microseconds. */
-export const CHECKPOINT_EVERY_MS = 200;
+/**
+ * When the worker checkpoints: it looks at each database's log every `every` ms, and copies it
+ * back at once when the file has grown by `grown` bytes (SQLite's own threshold, 1 000 pages),
+ * otherwise when it has been written since the last checkpoint and `calm` ms have passed: each
+ * checkpoint fsyncs, and one after every small save had slowed the saves themselves.
+ */
+export const CHECKPOINTS = { every: 200, grown: 4 * 1024 * 1024, calm: 2000 };
 
 /** What the server's connection falls back to if the worker stops: SQLite's default. */
 const INLINE_PAGES = 1000;
@@ -18,6 +23,7 @@ const INLINE_PAGES = 1000;
 // Plain JavaScript run as the worker's script (CommonJS): a worker given a .ts file would need
 // the TypeScript loader in every way the server is run (tsx, vitest).
 const SCRIPT = `
+const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const open = new Map();
@@ -26,20 +32,28 @@ parentPort.on('message', (m) => {
     try {
       const db = new Database(m.file, { fileMustExist: true });
       db.pragma('busy_timeout = 0');
-      open.set(m.open, db);
+      open.set(m.open, { db, wal: m.file + '-wal', size: 0, mtime: 0, at: 0 });
     } catch (e) {
       parentPort.postMessage({ failed: m.open, error: String((e && e.message) || e) });
     }
   } else if (m.close !== undefined) {
-    const db = open.get(m.close);
+    const o = open.get(m.close);
     open.delete(m.close);
-    try { if (db) db.close(); } finally { parentPort.postMessage({ closed: m.close }); }
+    try { if (o) o.db.close(); } finally { parentPort.postMessage({ closed: m.close }); }
   }
 });
 setInterval(() => {
-  for (const [id, db] of open) {
-    try { db.pragma('wal_checkpoint(PASSIVE)'); }
+  const now = Date.now();
+  for (const [id, o] of open) {
+    let st;
+    try { st = fs.statSync(o.wal); } catch { continue; }
+    const grown = st.size >= o.size + workerData.grown;
+    const written = st.mtimeMs !== o.mtime && now - o.at >= workerData.calm;
+    if (!grown && !written) continue;
+    try { o.db.pragma('wal_checkpoint(PASSIVE)'); }
     catch (e) { if (!/busy|locked/i.test(String(e && e.message))) parentPort.postMessage({ failed: id, error: String((e && e.message) || e) }); }
+    const after = fs.statSync(o.wal);
+    o.size = after.size; o.mtime = after.mtimeMs; o.at = now;
   }
 }, workerData.every);
 `;
@@ -75,7 +89,7 @@ function fallBack(error: string): void {
 function theWorker(): Worker {
   if (worker) return worker;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const w = new Worker(SCRIPT, { eval: true, workerData: { driver, every: CHECKPOINT_EVERY_MS } });
+  const w = new Worker(SCRIPT, { eval: true, workerData: { driver, ...CHECKPOINTS } });
   w.on('message', (m: { failed?: number; closed?: number; error?: string }) => {
     if (m.failed !== undefined) {
       inline(served.get(m.failed));
