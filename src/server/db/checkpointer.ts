@@ -6,8 +6,8 @@ import { Worker } from 'node:worker_threads';
 // so some request pays for it while the event loop waits: a bulk edit's commit spent 1.2 of
 // its 1.4 s checkpointing 174 MB. Here the server's connection never checkpoints
 // (wal_autocheckpoint = 0) and a worker thread does, on connections of its own, with PASSIVE
-// checkpoints, which wait for no reader or writer (when: CHECKPOINTS). One worker serves every SQLite file the
-// process has open (tests open many).
+// checkpoints, which wait for no reader or writer (when: CHECKPOINTS). One worker serves every
+// SQLite file the process has open (tests open many).
 
 /**
  * When the worker checkpoints: it looks at each database's log every `every` ms, and copies it
@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
  * otherwise when it has been written since the last checkpoint and `calm` ms have passed: each
  * checkpoint fsyncs, and one after every small save had slowed the saves themselves.
  */
-export const CHECKPOINTS = { every: 200, grown: 4 * 1024 * 1024, calm: 2000 };
+const CHECKPOINTS = { every: 200, grown: 4 * 1024 * 1024, calm: 2000 };
 
 /** What the server's connection falls back to if the worker stops: SQLite's default. */
 const INLINE_PAGES = 1000;
@@ -50,10 +50,17 @@ setInterval(() => {
     const grown = st.size >= o.size + workerData.grown;
     const written = st.mtimeMs !== o.mtime && now - o.at >= workerData.calm;
     if (!grown && !written) continue;
-    try { o.db.pragma('wal_checkpoint(PASSIVE)'); }
-    catch (e) { if (!/busy|locked/i.test(String(e && e.message))) parentPort.postMessage({ failed: id, error: String((e && e.message) || e) }); }
-    const after = fs.statSync(o.wal);
-    o.size = after.size; o.mtime = after.mtimeMs; o.at = now;
+    try {
+      // Busy: another connection is checkpointing (a second process); the next turn comes as usual.
+      try { o.db.pragma('wal_checkpoint(PASSIVE)'); } catch (e) { if (!/busy|locked/i.test(String(e && e.message))) throw e; }
+      const after = fs.statSync(o.wal);
+      o.size = after.size; o.mtime = after.mtimeMs; o.at = now;
+    } catch (e) {
+      // Given back to the server's connection once, not reported again every turn.
+      open.delete(id);
+      try { o.db.close(); } catch {}
+      parentPort.postMessage({ failed: id, error: String((e && e.message) || e) });
+    }
   }
 }, workerData.every);
 `;
