@@ -37,6 +37,7 @@ import * as m036 from './migrations/036_pg_bulk_writes';
 import * as m037 from './migrations/037_pg_lean_values';
 import * as m038 from './migrations/038_pg_search_stale';
 import * as m039 from './migrations/039_sqlite_fts_pending_first';
+import * as m040 from './migrations/040_pg_search_in_name_order';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '037_pg_lean_values': m037,
   '038_pg_search_stale': m038,
   '039_sqlite_fts_pending_first': m039,
+  '040_pg_search_in_name_order': m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,7 @@ import { RANGE_CHUNK_PG, readByIds } from './repo';
 import { jsonRows } from '../../db/jsonRows';
 import { firstByRank, type RankSource } from './name-ranks';
 import { catchUpSoon, hasPending } from './search-index';
+import { postgresSearch } from './search-pg-repo';
 
 // Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
 // sorted by any column, and quick search. Every query is bound to one tenant.
@@ -399,13 +400,25 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
   const phone = /^[+\d\s()-]+$/.test(term.trim());
   const folded = phone ? term.replace(/[\s()-]/g, '') : foldForSearch(term);
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // What people type most: the start of a surname. Those members lie together in the name
+  // index (migration 017's keys), so the first page of them is one short range read, however
+  // common the letters ("kin" is inside ten thousand texts of a 100 000-member register).
+  const startsToo = !phone && folded.length >= 3 && !opts.deleted;
+  if (dialect === 'postgres' && folded.length >= 3) {
+    const surnameFrom = startsToo ? await surnamePrefixKey(db, dialect, term.trim().toLowerCase()) : null;
+    // PostgreSQL's guess of how many texts hold three letters is a constant, so left to itself
+    // it walked the whole name index for letters that only late names hold: hence the walk of
+    // at most SEARCH_SORT_MAX.walk names, and then the sort of every match (search-pg-repo.ts).
+    const walk = opts.deleted ? 0 : SEARCH_SORT_MAX.walk;
+    const found = await postgresSearch(db, { tenantId, pattern, surnameFrom, deleted: opts.deleted, limit: opts.limit, walk });
+    if (found.stale) void catchUpSoon(db, dialect);
+    return found.members;
+  }
   const deleted = opts.deleted ? sql`m.deleted_at is not null` : sql`m.deleted_at is null`;
   const base = sql`m.tenant_id = ${tenantId} and ${deleted} and m.pending = 0`;
   let first: Member[] = [];
-  if (!phone && folded.length >= 3 && !opts.deleted) {
-    // What people type most: the start of a surname. Those members lie together in the name
-    // index (migration 017's keys), so the first page of them is one short range read, however
-    // common the letters ("kin" is inside ten thousand texts of a 100 000-member register).
+  if (startsToo) {
     const from = await surnamePrefixKey(db, dialect, term.trim().toLowerCase());
     first = (
       await sql<Member>`select m.* from members m where ${base} and m.sort_lastname >= ${from} and m.sort_lastname < ${`${from}\uffff`}
@@ -415,36 +428,16 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   }
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // The index may be catching up after a bulk edit (search-index.ts): meanwhile the
+  // SQLite's index may be catching up after a bulk edit (search-index.ts): meanwhile the
   // association's texts are read themselves, as for fewer letters, and once this search is
   // answered the catching up is started again in case a stopped server left it unfinished.
   const catchingUp = folded.length >= 3 && (await hasPending(db, dialect, tenantId));
   if (folded.length >= 3 && !catchingUp) {
     // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
     const phrase = `"${folded.replace(/"/g, '""')}"`;
-    if (dialect === 'sqlite') {
-      // The ranks place the members neither deleted nor applying.
-      const ranks = opts.deleted ? undefined : opts.ranks;
-      return [...first, ...(await sqliteInfix(ctx, phrase, pattern, sql<SqlBool>`${base}${others}`, want, new Set(first.map((m) => m.id)), ranks))];
-    }
-    // PostgreSQL. Many ("ine" is in every tenth text): the first of them A–Ö lie near the start of the name
-    // index, so it is walked until the page is full (over 1 000 of 100 000 holding the letters:
-    // about a thousand names) instead of sorting thousands. The walk stops after SEARCH_SORT_MAX.walk
-    // names, in case the matches gather late in the alphabet; then they are sorted after all.
-    // PostgreSQL's guess of how many texts hold three letters is a constant, so left to
-    // itself it walked the whole name index for letters that only late names hold.
-    const walked = await sql<Member>`select * from (select m.* from members m where ${base}${others} order by ${BY_NAME} limit ${SEARCH_SORT_MAX.walk}) m
-      where m.search_text like ${pattern} escape '\\' order by ${BY_NAME} limit ${want}`.execute(db);
-    if (walked.rows.length === want) return [...first, ...walked.rows];
-    // Every match through the trigram index of the texts' copies (member_search, migration 035,
-    // which also holds the sort keys and flags), sorted there (fenced off as a materialised CTE,
-    // so the name index is not walked again; only ids and sort keys, so thousands of matches
-    // sort in memory) and just the page's rows read.
-    const copies = sql`s.tenant_id = ${tenantId} and s.deleted = ${opts.deleted} and s.pending = 0${first.length > 0 ? sql` and s.member_id not in (${sql.join(first.map((m) => m.id))})` : sql``}`;
-    const rows = await sql<Member>`with hits as materialized (select s.member_id as id, s.sort_lastname, s.sort_firstname from member_search s where s.search_text like ${pattern} escape '\\' and ${copies})
-      select m.* from members m where m.tenant_id = ${tenantId} and m.id in (select m.id from hits m order by ${BY_NAME} limit ${want}) order by ${BY_NAME}`.execute(db);
-    return [...first, ...rows.rows];
+    // The ranks place the members neither deleted nor applying.
+    const ranks = opts.deleted ? undefined : opts.ranks;
+    return [...first, ...(await sqliteInfix(ctx, phrase, pattern, sql<SqlBool>`${base}${others}`, want, new Set(first.map((m) => m.id)), ranks))];
   }
   const rows = await sql<Member>`
     select m.* from members m
