@@ -59,6 +59,6 @@ describe('checkpoints on a worker thread', () => {
     const kysely = fileURLToPath(new URL('./kysely.ts', import.meta.url));
     const code = `import { openSqlite } from ${JSON.stringify(kysely)}; openSqlite(${JSON.stringify(tempFile())}); console.log('open');`;
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { timeout: 20_000 });
-    await expect(run).resolves.toMatchObject({ stdout: 'open\n' });
+    await expect(run).resolves.toMatchObject({ stdout: 'open\n', stderr: '' });
   });
 });

@@ -96,7 +96,7 @@ function fallBack(error: string): void {
 function theWorker(): Worker {
   if (worker) return worker;
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const w = new Worker(SCRIPT, { eval: true, workerData: { driver, ...CHECKPOINTS } });
+  const w = new Worker(SCRIPT, { eval: true, execArgv: [], workerData: { driver, ...CHECKPOINTS } });
   w.on('message', (m: { failed?: number; closed?: number; error?: string }) => {
     if (m.failed !== undefined) {
       inline(served.get(m.failed));

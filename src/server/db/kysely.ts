@@ -8,6 +8,7 @@ import { registerSqliteVersions } from './listVersions';
 import { cachingStatements } from './statementCache';
 import { settleBackground } from './background';
 import { checkpointElsewhere } from './checkpointer';
+import { readElsewhere } from './sqliteReader';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -39,8 +40,14 @@ export function openSqlite(file: string): DbHandle {
   // Migration 030's triggers count changes per association for the list caches.
   registerSqliteVersions(sqlite, db);
   // Checkpoints run on a worker thread instead of in whichever request commits (checkpointer.ts).
-  const stopCheckpoints = file === ':memory:' ? null : checkpointElsewhere(sqlite, file);
-  return handleOf(db, 'sqlite', stopCheckpoints);
+  if (file === ':memory:') return handleOf(db, 'sqlite');
+  const stopCheckpoints = checkpointElsewhere(sqlite, file);
+  // Long reads may run on a thread of their own (sqliteReader.ts).
+  const stopReads = readElsewhere(db, file);
+  return handleOf(db, 'sqlite', async () => {
+    await stopReads();
+    await stopCheckpoints();
+  });
 }
 
 export function openPostgres(url: string): DbHandle {

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps';
 import type { Tenant } from '../../db/schema';
 import { jsonStream } from './json-pieces';
+import { READERS, readerOf } from '../../db/sqliteReader';
 import * as list from './list-repo';
 import type { MemberModel } from './model';
 import { cachedModel, openCached } from './list-cache';
@@ -56,6 +57,8 @@ export async function resultsStream(deps: Deps, tenant: Tenant, opts: ResultsOpt
   const { ids, total } = await list.pageIds(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit });
   const applications = opts.pending ? total : opts.deleted ? 0 : await list.countApplications(ctx, opts.filter);
   const pg = deps.dialect === 'postgres';
-  const rows = rowTextPieces(ids, pageTexts(deps, tenant, model, opts.columns), pg ? list.LIST_CHUNKS.rowsPostgres : list.LIST_CHUNKS.rows, undefined, pg ? list.LIST_CHUNKS.aheadPostgres : 1);
+  // SQLite's reading threads (db/sqliteReader.ts) take as many chunks at once as there are of them.
+  const ahead = pg ? list.LIST_CHUNKS.aheadPostgres : readerOf(deps.db) ? READERS : 1;
+  const rows = rowTextPieces(ids, pageTexts(deps, tenant, model, opts.columns), pg ? list.LIST_CHUNKS.rowsPostgres : list.LIST_CHUNKS.rows, undefined, ahead);
   return jsonStream({ results: rows, stats: { result_count: total, result_application_count: applications } }, 'results');
 }

@@ -8,6 +8,7 @@ import { presentedNames } from './columns';
 import { storedRow } from './rows';
 import { rowTexts } from './row-json-repo';
 import { getResults } from './service';
+import { readsOnWorkers } from '../../db/sqliteReader';
 import type { MemberRow } from '../../../shared/schemas/members';
 
 // The page of everyone's rows are written as JSON by the database (row-json-repo.ts). Each must
@@ -100,6 +101,7 @@ describe(`rows written as JSON by the database (${testDialect})`, () => {
   it('leaves rows with an up-to-dateness column to JavaScript, and the page of everyone gives the same rows either way', async () => {
     expect(storedRow(model, ['email', 'uptodate_email'])).toBeNull();
     expect(storedRow(model, ['uptodate_'])).toBeNull();
+    const onWorkers = readsOnWorkers.answered;
     for (const columns of [['email', 'k_decimal', 'kuoro', 'uptodate_email'], ['email', 'k_decimal', 'kuoro', 'k_checkbox', 'soittajat']]) {
       const body = { sort: { field: 'lastname', dir: 'asc' }, columns };
       const all = await admin.post('/api/1/members/get_results', { ...body, page_size: 100000 });
@@ -108,5 +110,7 @@ describe(`rows written as JSON by the database (${testDialect})`, () => {
       expect(all.body.results.length).toBeGreaterThan(5);
       expect(all.body.results).toEqual(short.body.results);
     }
+    // SQLite reads the texts written by the database on its reading threads (db/sqliteReader.ts).
+    if (testDialect === 'sqlite') expect(readsOnWorkers.answered).toBeGreaterThan(onWorkers);
   });
 });
