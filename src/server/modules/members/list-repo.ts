@@ -13,7 +13,7 @@ import { RANGE_CHUNK_PG, readByIds } from './repo';
 import { jsonRows } from '../../db/jsonRows';
 import { firstByRank, type RankSource } from './name-ranks';
 import { catchUpSoon, hasPending } from './search-index';
-import { postgresSearch } from './search-pg-repo';
+import { postgresInfix } from './search-pg-repo';
 
 // Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
 // sorted by any column, and quick search. Every query is bound to one tenant.
@@ -400,25 +400,13 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
   const phone = /^[+\d\s()-]+$/.test(term.trim());
   const folded = phone ? term.replace(/[\s()-]/g, '') : foldForSearch(term);
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  // What people type most: the start of a surname. Those members lie together in the name
-  // index (migration 017's keys), so the first page of them is one short range read, however
-  // common the letters ("kin" is inside ten thousand texts of a 100 000-member register).
-  const startsToo = !phone && folded.length >= 3 && !opts.deleted;
-  if (dialect === 'postgres' && folded.length >= 3) {
-    const surnameFrom = startsToo ? await surnamePrefixKey(db, dialect, term.trim().toLowerCase()) : null;
-    // PostgreSQL's guess of how many texts hold three letters is a constant, so left to itself
-    // it walked the whole name index for letters that only late names hold: hence the walk of
-    // at most SEARCH_SORT_MAX.walk names, and then the sort of every match (search-pg-repo.ts).
-    const walk = opts.deleted ? 0 : SEARCH_SORT_MAX.walk;
-    const found = await postgresSearch(db, { tenantId, pattern, surnameFrom, deleted: opts.deleted, limit: opts.limit, walk });
-    if (found.stale) void catchUpSoon(db, dialect);
-    return found.members;
-  }
   const deleted = opts.deleted ? sql`m.deleted_at is not null` : sql`m.deleted_at is null`;
   const base = sql`m.tenant_id = ${tenantId} and ${deleted} and m.pending = 0`;
   let first: Member[] = [];
-  if (startsToo) {
+  if (!phone && folded.length >= 3 && !opts.deleted) {
+    // What people type most: the start of a surname. Those members lie together in the name
+    // index (migration 017's keys), so the first page of them is one short range read, however
+    // common the letters ("kin" is inside ten thousand texts of a 100 000-member register).
     const from = await surnamePrefixKey(db, dialect, term.trim().toLowerCase());
     first = (
       await sql<Member>`select m.* from members m where ${base} and m.sort_lastname >= ${from} and m.sort_lastname < ${`${from}\uffff`}
@@ -428,16 +416,27 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   }
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
-  // SQLite's index may be catching up after a bulk edit (search-index.ts): meanwhile the
+  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // The index may be catching up after a bulk edit (search-index.ts): meanwhile the
   // association's texts are read themselves, as for fewer letters, and once this search is
   // answered the catching up is started again in case a stopped server left it unfinished.
-  const catchingUp = folded.length >= 3 && (await hasPending(db, dialect, tenantId));
-  if (folded.length >= 3 && !catchingUp) {
-    // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
-    const phrase = `"${folded.replace(/"/g, '""')}"`;
-    // The ranks place the members neither deleted nor applying.
-    const ranks = opts.deleted ? undefined : opts.ranks;
-    return [...first, ...(await sqliteInfix(ctx, phrase, pattern, sql<SqlBool>`${base}${others}`, want, new Set(first.map((m) => m.id)), ranks))];
+  let catchingUp = false;
+  if (dialect === 'postgres' && folded.length >= 3) {
+    // The walk A–Ö and the sort of every match, in one statement that also tells whether the
+    // copies are catching up (search-pg-repo.ts). Walked only among the live.
+    const walk = opts.deleted ? 0 : SEARCH_SORT_MAX.walk;
+    const found = await postgresInfix(db, { tenantId, pattern, deleted: opts.deleted, want, skip: first.map((m) => m.id), walk });
+    if (found) return [...first, ...found];
+    catchingUp = true;
+  } else if (folded.length >= 3) {
+    catchingUp = await hasPending(db, dialect, tenantId);
+    if (!catchingUp) {
+      // A quoted FTS5 string is matched as a substring by the trigram tokenizer (faster than LIKE on the FTS table).
+      const phrase = `"${folded.replace(/"/g, '""')}"`;
+      // The ranks place the members neither deleted nor applying.
+      const ranks = opts.deleted ? undefined : opts.ranks;
+      return [...first, ...(await sqliteInfix(ctx, phrase, pattern, sql<SqlBool>`${base}${others}`, want, new Set(first.map((m) => m.id)), ranks))];
+    }
   }
   const rows = await sql<Member>`
     select m.* from members m
