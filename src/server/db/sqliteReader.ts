@@ -129,10 +129,17 @@ function start(): Reader {
   return r;
 }
 
-/** The least busy worker (started at the first read). */
+/** An idle worker, started when every one is busy (each holds an isolate and a page cache: about 12 MB); else the least busy. */
 function aReader(): Reader | null {
   if (failed) return null;
-  pool ??= Array.from({ length: READERS }, start);
+  pool ??= [];
+  const idle = pool.find((r) => r.waiting.size === 0);
+  if (idle) return idle;
+  if (pool.length < READERS) {
+    const r = start();
+    pool.push(r);
+    return r;
+  }
   return pool.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a));
 }
 
