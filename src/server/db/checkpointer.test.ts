@@ -1,26 +1,14 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkpointElsewhere } from './checkpointer';
-import { openSqlite, type DbHandle } from './kysely';
+import { tempSqlite } from '../test/tempSqlite';
 
-const dirs: string[] = [];
-const handles: DbHandle[] = [];
-afterEach(async () => {
-  for (const h of handles.splice(0)) await h.destroy();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-function tempFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-checkpoint-'));
-  dirs.push(dir);
-  return path.join(dir, 'seura.sqlite');
-}
+const temp = tempSqlite('checkpoint');
 
 async function until(what: () => boolean, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
@@ -33,9 +21,8 @@ async function until(what: () => boolean, ms: number): Promise<boolean> {
 
 describe('checkpoints on a worker thread', () => {
   it('the server connection never checkpoints; the worker copies the log into the file', async () => {
-    const file = tempFile();
-    const h = openSqlite(file);
-    handles.push(h);
+    const file = temp.file();
+    const h = temp.open(file);
     const setting = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(h.db);
     expect(setting.rows[0]?.wal_autocheckpoint).toBe(0);
     await sql`create table t (a blob)`.execute(h.db);
@@ -49,7 +36,7 @@ describe('checkpoints on a worker thread', () => {
 
   it('a connection whose file the worker cannot open checkpoints for itself again', async () => {
     const said: string[] = [];
-    const stop = checkpointElsewhere({ pragma: (s: string) => said.push(s) }, path.join(tempFile(), 'missing.sqlite'));
+    const stop = checkpointElsewhere({ pragma: (s: string) => said.push(s) }, path.join(temp.file(), 'missing.sqlite'));
     expect(said).toEqual(['wal_autocheckpoint = 0']);
     expect(await until(() => said.includes('wal_autocheckpoint = 1000'), 10_000)).toBe(true);
     await stop();
@@ -57,7 +44,7 @@ describe('checkpoints on a worker thread', () => {
 
   it('an open database does not keep a process alive', async () => {
     const kysely = fileURLToPath(new URL('./kysely.ts', import.meta.url));
-    const code = `import { openSqlite } from ${JSON.stringify(kysely)}; openSqlite(${JSON.stringify(tempFile())}); console.log('open');`;
+    const code = `import { openSqlite } from ${JSON.stringify(kysely)}; openSqlite(${JSON.stringify(temp.file())}); console.log('open');`;
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { timeout: 20_000 });
     await expect(run).resolves.toMatchObject({ stdout: 'open\n', stderr: '' });
   });

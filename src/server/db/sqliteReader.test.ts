@@ -1,30 +1,16 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite, type DbHandle } from './kysely';
+import { describe, expect, it } from 'vitest';
+import type { DbHandle } from './kysely';
+import { tempSqlite } from '../test/tempSqlite';
 import { readerOf } from './sqliteReader';
 
-const dirs: string[] = [];
-const handles: DbHandle[] = [];
-afterEach(async () => {
-  for (const h of handles.splice(0)) await h.destroy();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
-
-function tempFile(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seura-reader-'));
-  dirs.push(dir);
-  return path.join(dir, 'seura.sqlite');
-}
+const temp = tempSqlite('reader');
 
 async function withRows(): Promise<DbHandle> {
-  const h = openSqlite(tempFile());
-  handles.push(h);
+  const h = temp.open();
   await sql`create table t (id integer primary key, name text)`.execute(h.db);
   await sql`with recursive s(x) as (select 1 union all select x + 1 from s where x < 2000) insert into t (name) select 'rivi ' || x from s`.execute(h.db);
   return h;
@@ -56,7 +42,7 @@ describe('long SQLite reads on worker threads', () => {
   it('gives a failed statement back as an error, and has no reader after the database is closed', async () => {
     const h = await withRows();
     await expect(readerOf(h.db)!(sql`select * from no_such_table`.compile(h.db))).rejects.toThrow(/no such table/);
-    handles.splice(handles.indexOf(h), 1);
+    temp.forget(h);
     await h.destroy();
     expect(readerOf(h.db)).toBeUndefined();
   });
@@ -65,7 +51,7 @@ describe('long SQLite reads on worker threads', () => {
     const kysely = fileURLToPath(new URL('./kysely.ts', import.meta.url));
     const reader = fileURLToPath(new URL('./sqliteReader.ts', import.meta.url));
     const code = `import { sql } from 'kysely'; import { openSqlite } from ${JSON.stringify(kysely)}; import { readerOf } from ${JSON.stringify(reader)};
-      const h = openSqlite(${JSON.stringify(tempFile())}); await sql\`create table t (a)\`.execute(h.db);
+      const h = openSqlite(${JSON.stringify(temp.file())}); await sql\`create table t (a)\`.execute(h.db);
       const rows = await readerOf(h.db)(sql\`select 1 as one\`.compile(h.db)); console.log(rows[0].one);`;
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { timeout: 20_000, cwd: process.cwd() });
     await expect(run).resolves.toMatchObject({ stdout: '1\n', stderr: '' });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql, type KyselyPlugin } from 'kysely';
 import { testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
+import { memberRow } from '../../test/factories';
 import { foldForSearch } from '../../../shared/search';
-import type { NewMember } from '../../db/schema';
 import { insertMany } from './repo';
 import { search, SEARCH_SORT_MAX } from './list-repo';
 
@@ -12,19 +12,7 @@ import { search, SEARCH_SORT_MAX } from './list-repo';
 
 describe.runIf(testDialect === 'postgres')('PostgreSQL quick search in one statement', () => {
   const { t, tenant } = adminContext();
-  const now = new Date().toISOString();
-  const person = (firstname: string, lastname: string): Omit<NewMember, 'tenant_id'> => ({
-    firstname,
-    lastname,
-    email: `${foldForSearch(firstname)}.${foldForSearch(lastname)}@esim.fi`,
-    search_text: foldForSearch(`${firstname} ${lastname}`),
-    active: 1,
-    site_admin: 0,
-    board: 0,
-    deleted_at: null,
-    created_at: now,
-    updated_at: now,
-  });
+  const person = (firstname: string, lastname: string) => memberRow({ firstname, lastname, search_text: foldForSearch(`${firstname} ${lastname}`) });
 
   it('writes the copies of members added in one statement in name order', async () => {
     const names = ['Virtanen', 'Aho', 'Nieminen', 'Korhonen', 'Mäkelä', 'Heikkinen', 'Laine', 'Ahonen', 'Koskinen', 'Järvinen', 'Lehtonen', 'Hämäläinen'];

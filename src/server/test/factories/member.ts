@@ -14,22 +14,27 @@ export interface MemberOverrides extends Partial<Omit<NewMember, 'tenant_id' | '
 
 let seq = 0;
 
-/** A live, active ordinary member with a unique name and email unless told otherwise. */
-export async function makeMember(deps: Pick<Deps, 'db'>, tenant: CreatedTenant, over: MemberOverrides = {}): Promise<Member> {
+/** The row of a live, active ordinary member with a unique name and email unless told otherwise (for tests that add many in one statement). */
+export function memberRow(over: Omit<MemberOverrides, 'password'> = {}): Omit<NewMember, 'tenant_id'> {
   seq += 1;
   const now = new Date().toISOString();
-  const { password, ...row } = over;
-  return insert(deps.db, tenant.tenant.id, {
+  return {
     firstname: 'Testi',
     lastname: `Jäsen${String(seq)}`,
     email: `jasen${String(seq)}@example.fi`,
-    password_hash: password === undefined ? null : await hashPassword(password),
+    password_hash: null,
     active: 1,
     site_admin: 0,
     board: 0,
     deleted_at: null,
     created_at: now,
     updated_at: now,
-    ...row,
-  });
+    ...over,
+  };
+}
+
+/** Such a member in the register. */
+export async function makeMember(deps: Pick<Deps, 'db'>, tenant: CreatedTenant, over: MemberOverrides = {}): Promise<Member> {
+  const { password, ...row } = over;
+  return insert(deps.db, tenant.tenant.id, { ...memberRow(row), password_hash: password === undefined ? null : await hashPassword(password) });
 }
