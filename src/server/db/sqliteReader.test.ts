@@ -39,12 +39,15 @@ describe('long SQLite reads on worker threads', () => {
     });
   });
 
-  it('gives a failed statement back as an error, and has no reader after the database is closed', async () => {
+  it('gives a failed statement back as an error, and reads nothing once the database is closed', async () => {
     const h = await withRows();
     await expect(readerOf(h.db)!(sql`select * from no_such_table`.compile(h.db))).rejects.toThrow(/no such table/);
+    const read = readerOf(h.db)!;
     temp.forget(h);
     await h.destroy();
     expect(readerOf(h.db)).toBeUndefined();
+    // A reader taken before the close does not open the file again.
+    await expect(read(sql`select 1`.compile(h.db))).rejects.toThrow(/stopped/);
   });
 
   it('a database read through the workers does not keep a process alive', async () => {

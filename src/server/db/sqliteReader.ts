@@ -153,7 +153,7 @@ export function readElsewhere(db: object, file: string): () => Promise<void> {
   return () => {
     readers.delete(db);
     const workers = pool;
-    if (!workers) return Promise.resolve();
+    if (!workers || workers.length === 0) return Promise.resolve();
     const done = new Promise<void>((resolve) => closing.set(id, { left: workers.length, done: resolve }));
     for (const r of workers) {
       r.worker.postMessage({ close: id });
@@ -173,7 +173,8 @@ export function readerOf(db: object): (<R>(query: CompiledQuery<R>) => Promise<R
   if (!reader || failed) return undefined;
   return <R>(query: CompiledQuery<R>) =>
     new Promise<R[]>((resolve, reject) => {
-      const r = aReader();
+      // Closed meanwhile: a read posted now would open the file again on the worker.
+      const r = readers.get(db) === reader ? aReader() : null;
       if (!r) {
         reject(new Error('sqlite reader: stopped'));
         return;
