@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startSqliteWorker } from './sqliteWorker';
 
 // SQLite in WAL mode copies the log back into the database file (a checkpoint) and fsyncs it.
 // Left to itself the connection that commits does that, once the log has passed 1 000 pages,
@@ -20,8 +20,7 @@ const CHECKPOINTS = { every: 200, grown: 4 * 1024 * 1024, calm: 2000 };
 /** What the server's connection falls back to if the worker stops: SQLite's default. */
 const INLINE_PAGES = 1000;
 
-// Plain JavaScript run as the worker's script (CommonJS): a worker given a .ts file would need
-// the TypeScript loader in every way the server is run (tsx, vitest).
+// The worker's script (sqliteWorker.ts says why plain JavaScript).
 const SCRIPT = `
 const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
@@ -95,8 +94,7 @@ function fallBack(error: string): void {
 
 function theWorker(): Worker {
   if (worker) return worker;
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const w = new Worker(SCRIPT, { eval: true, execArgv: [], workerData: { driver, ...CHECKPOINTS } });
+  const w = startSqliteWorker(SCRIPT, CHECKPOINTS);
   w.on('message', (m: { failed?: number; closed?: number; error?: string }) => {
     if (m.failed !== undefined) {
       inline(served.get(m.failed));

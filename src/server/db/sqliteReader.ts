@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startSqliteWorker } from './sqliteWorker';
 import type { CompiledQuery } from 'kysely';
 
 // better-sqlite3 runs a statement on the thread that asks for it, so the page of everyone's
@@ -13,7 +13,7 @@ import type { CompiledQuery } from 'kysely';
 /** Statements the worker keeps prepared per file (the same few texts with new parameters). */
 const PREPARED_MAX = 32;
 
-// Plain JavaScript run as the worker's script, as checkpointer.ts's and for its reason.
+// The worker's script (sqliteWorker.ts says why plain JavaScript).
 const SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
@@ -105,8 +105,7 @@ function closed(id: number): void {
 }
 
 function start(): Reader {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(SCRIPT, { eval: true, execArgv: [], workerData: { driver, preparedMax: PREPARED_MAX } });
+  const worker = startSqliteWorker(SCRIPT, { preparedMax: PREPARED_MAX });
   const r: Reader = { worker, waiting: new Map() };
   worker.on('message', (m: { q?: number; rows?: unknown[]; error?: string; closed?: number }) => {
     if (m.q !== undefined) {

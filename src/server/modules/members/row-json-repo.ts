@@ -106,9 +106,9 @@ export async function rowTexts(db: Db, tenantId: number, names: readonly { name:
   const elsewhere = pg ? undefined : readerOf(db);
   const rows = await readByIds(db, ids, 'id', async (where) => {
     const query = sql<{ id: number; j: string }>`select m.id as id, ${text} as j from members m ${joins} where ${tenant} and ${where}`;
+    const here = async () => (await query.execute(db)).rows;
     // A worker that has failed leaves the read to this thread, as before.
-    if (elsewhere) return elsewhere(query.compile(db)).catch(async () => (await query.execute(db)).rows);
-    return (await query.execute(db)).rows;
+    return elsewhere ? elsewhere(query.compile(db)).catch(here) : here();
   });
   return rows.map((r) => [r.id, r.j]);
 }
