@@ -120,3 +120,31 @@ test('hitaasti latautuva sivu ei vie kohdistusta yläpalkin hausta, johon käytt
   await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Jäsenet' }).click();
   await expect(heading(page, 'Jäsenet')).toBeFocused();
 });
+
+test('sisäänkirjautuneen sivun ensilataus kysyy istunnon ja asetukset yhtä aikaa', async ({ page }) => {
+  // App.tsx asks for both before the first render; the layout had asked for the settings
+  // only once the session had come.
+  const sent = new Map<string, number>();
+  const done = new Map<string, number>();
+  const which = (url: string) => new URL(url).pathname.replace('/api/1/', '');
+  page.on('request', (r) => {
+    if (r.url().includes('/api/1/')) sent.set(which(r.url()), Date.now());
+  });
+  page.on('requestfinished', (r) => {
+    if (r.url().includes('/api/1/')) done.set(which(r.url()), Date.now());
+  });
+  // The session's reply is held back until the settings have been asked for.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/1\/session\/get/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  page.on('request', (r) => {
+    if (/\/api\/1\/settings(\?|$)/.test(r.url())) release();
+  });
+  await loginAsAdmin(page, '/members');
+  await expect(heading(page, 'Jäsenet')).toBeVisible();
+  expect(sent.get('settings')).toBeLessThanOrEqual(done.get('session/get')!);
+  await expectAccessible(page, 'jäsenlista suoraan osoitteesta');
+});

@@ -3,9 +3,11 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { NOTIFICATION_FADE_MS } from '../shared/constants';
+import { memberSettingsQuery } from './api/memberSettings';
 import { createQueryClient } from './api/queryClient';
+import { sessionQuery } from './api/session';
 import { isAuthPage, loginPathFor } from './auth/goto';
-import { createAppRouter } from './router';
+import { createAppRouter, inSignedInLayout, preloadFirstPage } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 const router = createAppRouter();
@@ -22,6 +24,17 @@ const queryClient = createQueryClient(() => {
     redirecting = false;
   });
 });
+
+// A signed-in page shows nothing before the session and the association's settings have come,
+// and its layout asks for them one after the other as it renders (the settings only once the
+// session is there). Asked here, both go out at once, before the first render: a cold load of
+// the member list had waited ~0.3 s for the first and ~0.35 s more for the second. Then the
+// first page's chunks, which would otherwise take the connections first.
+if (inSignedInLayout(router)) {
+  void queryClient.prefetchQuery(sessionQuery);
+  void queryClient.prefetchQuery(memberSettingsQuery(router.state.location.key));
+}
+preloadFirstPage(router);
 
 export function App() {
   return (

@@ -44,6 +44,7 @@ export function createAppRouter() {
         { path: PATHS.reset, element: <P.resetRequest />, handle: preloads(P.resetRequest) },
         { path: PATHS.resetPassword, element: <P.resetPassword />, handle: preloads(P.resetPassword) },
         {
+          id: SIGNED_IN_LAYOUT,
           element: <AppLayout />,
           children: [
             ...appRoutes.map(({ path, page: Page, role, feature }) => ({
@@ -61,13 +62,25 @@ export function createAppRouter() {
       ],
     },
   ]);
-  // The first page's chunk loads beside the entry's own start (the session check, the
-  // layout), not after it; later pages load when they render.
-  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
   // A page arriving late leaves focus where the user has moved it since (useFocusOnNavigation.ts).
   followUserActs(router);
   return router;
 }
+
+/**
+ * Starts loading the first page's chunk beside the entry's own start (the layout), not after
+ * it; later pages load when they render. App.tsx calls it after asking for the first data, so
+ * the dozens of chunk requests do not take the browser's six connections first.
+ */
+export function preloadFirstPage(router: AppRouter): void {
+  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+}
+
+/** The id of the signed-in layout's route, whose pages need the session and the settings first. */
+export const SIGNED_IN_LAYOUT = 'signed-in';
+
+/** Whether the router's current page is inside the signed-in layout. */
+export const inSignedInLayout = (router: AppRouter): boolean => router.state.matches.some((m) => m.route.id === SIGNED_IN_LAYOUT);
 
 /** A route's handle: how to start loading its page's chunk. */
 type RouteHandle = Preloadable;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { tierLimitsSchema } from '../tiers';
-import { MEMBERCARD_ASPECTS, MFA_POLICIES, TIERS, TRUST_STATUSES } from '../constants';
+import { MEMBERCARD_ASPECTS, MFA_POLICIES } from '../constants';
 import { plainText, requiredText } from './common';
 import { messagePricesSchema } from '../messages/prices';
 import { MEMBERCARD_SETTING_KEYS, membercardSettings } from './membercard';
+import { memberSettingsFields, memberSettingsReply } from './memberSettings';
+
+export { MEMBER_SETTINGS_KEYS, memberSettingsReply, type MemberSettingsReply } from './memberSettings';
 
 // Settings API. GET returns everything the UI needs;
 // POST save takes one scope at a time.
@@ -65,10 +68,7 @@ export const SETTINGS_SCOPES = {
 
 export const settingsReply = z
   .object({
-    name_: z.string(),
-    tier: z.enum(TIERS),
-    trust_status: z.enum(TRUST_STATUSES),
-    features: z.array(z.string()),
+    ...memberSettingsFields,
     reply_to_email: z.string(),
     bank_account: z.string(),
     /** BIC of a Finnish bank account, derived. */
@@ -77,17 +77,11 @@ export const settingsReply = z
     /** FI + business id digits, derived. */
     vat_id_: z.string().nullable(),
     vat_obliged: z.boolean(),
-    porg_enabled: z.boolean(),
     invoice_rf_reference: z.boolean(),
     vat_id_missing_: z.boolean(),
     email_missing_: z.boolean(),
-    eclaim_enabled: z.boolean(),
     eclaim_notify: z.boolean(),
-    eclaim_km_help: z.string(),
-    eclaim_per_diem_help: z.string(),
     mfa_enabled_for: z.enum(MFA_POLICIES),
-    /** Fields/actions switched off for this association, with the reason shown in a popover. */
-    disable_: z.record(z.string(), z.string()),
     /** The association's balance in cents (the ledger's sum); site admins only. */
     balance_: z.number().int(),
     /** The deployment's message prices in cents (and the online-payment minimum). */
@@ -111,25 +105,6 @@ export const settingsReply = z
   })
   .catchall(z.unknown());
 export type SettingsReply = z.infer<typeof settingsReply>;
-
-/**
- * What a member who is not a site admin gets from GET settings: the association's
- * name, plan and status, the features and what member-facing forms use; none of the
- * organisation's bank, tax, mail or security configuration.
- */
-export const MEMBER_SETTINGS_KEYS = ['name_', 'tier', 'trust_status', 'features', 'porg_enabled', 'eclaim_enabled', 'eclaim_km_help', 'eclaim_per_diem_help', 'disable_'] as const;
-export const memberSettingsReply = settingsReply.pick({
-  name_: true,
-  tier: true,
-  trust_status: true,
-  features: true,
-  porg_enabled: true,
-  eclaim_enabled: true,
-  eclaim_km_help: true,
-  eclaim_per_diem_help: true,
-  disable_: true,
-});
-export type MemberSettingsReply = z.infer<typeof memberSettingsReply>;
 
 /** GET settings: everything for a site admin; for anyone else the member view and nothing more. */
 export const settingsGetReply = z.union([settingsReply, memberSettingsReply.strict()]);

@@ -1,6 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MfaPolicy } from '../../shared/constants';
 import {
   type LoginReply,
   type MfaChallengeReply,
@@ -11,7 +10,6 @@ import {
   siteAdminsReply,
 } from '../../shared/schemas/security';
 import { okReply, type SessionReply, sessionReply } from '../../shared/schemas/session';
-import { settingsSaveReply } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
 
@@ -96,14 +94,3 @@ export const useClearMfa = () => useAdminAction('members/clear_mfa', okReply);
 
 /** members/close_site_admin_sessions {id}: id 0 closes the caller's other sessions. */
 export const useCloseSiteAdminSessions = () => useAdminAction('members/close_site_admin_sessions', sessionsClosedReply);
-
-/**
- * settings/save with scope 'security'. The server ends every admin session, the
- * caller's included, so nothing cached is refreshed here: the page goes to /@login.
- * Its reply (the new settings) is not used: the session it would describe is gone.
- */
-export function useSaveMfaPolicy() {
-  return useMutation({
-    mutationFn: (mfa_enabled_for: MfaPolicy) => api.post('settings/save', { scope_: 'security', mfa_enabled_for }, settingsSaveReply),
-  });
-}

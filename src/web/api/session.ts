@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type LoginBody,
   okReply,
@@ -11,12 +11,15 @@ import { api } from './client';
 import { queryKeys } from './keys';
 import { needsMfa, rememberSignedIn } from './security';
 
+/** The signed-in user's session; also asked for before the first render (router.tsx). */
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session(),
+  queryFn: () => api.get('session/get', sessionReply),
+  staleTime: 5 * 60 * 1000,
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: queryKeys.session(),
-    queryFn: () => api.get('session/get', sessionReply),
-    staleTime: 5 * 60 * 1000,
-  });
+  return useQuery(sessionQuery);
 }
 
 /** The password step: a session, or the next two-factor step (`{mfa_required, challenge}`). */

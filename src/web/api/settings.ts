@@ -1,8 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { memberSettingsReply, type SettingsReply, settingsReply, type SettingsSaveBody, settingsSaveReply } from '../../shared/schemas/settings';
+import type { MfaPolicy } from '../../shared/constants';
+import { type SettingsReply, settingsReply, type SettingsSaveBody, settingsSaveReply } from '../../shared/schemas/settings';
 import { api } from './client';
 import { queryKeys } from './keys';
+
+// useMemberSettings, which every signed-in page reads, is in memberSettings.ts: this module's
+// schemas are the whole settings contract, loaded only by the pages that show or save it.
 
 /**
  * Tenant settings, fetched anew on every route change so a tier or trust
@@ -14,18 +18,6 @@ export function useSettings() {
   return useQuery({
     queryKey: queryKeys.settings(location.key),
     queryFn: () => api.get('settings', settingsReply),
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-    gcTime: 60 * 1000,
-  });
-}
-
-/** The part of the settings every member gets, for what every page shows. */
-export function useMemberSettings() {
-  const location = useLocation();
-  return useQuery({
-    queryKey: ['settings', 'member', { navigation: location.key }] as const,
-    queryFn: () => api.get('settings', memberSettingsReply),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 60 * 1000,
@@ -45,5 +37,16 @@ export function useSaveSettings() {
       queryClient.setQueriesData<SettingsReply>({ queryKey: ['settings', 'get'] }, reply);
       return queryClient.invalidateQueries({ queryKey: queryKeys.session() });
     },
+  });
+}
+
+/**
+ * settings/save with scope 'security'. The server ends every admin session, the
+ * caller's included, so nothing cached is refreshed here: the page goes to /@login.
+ * Its reply (the new settings) is not used: the session it would describe is gone.
+ */
+export function useSaveMfaPolicy() {
+  return useMutation({
+    mutationFn: (mfa_enabled_for: MfaPolicy) => api.post('settings/save', { scope_: 'security', mfa_enabled_for }, settingsSaveReply),
   });
 }

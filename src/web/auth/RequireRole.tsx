@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { enabledFeatures, type PageFeature } from '../access';
-import { useMemberSettings } from '../api/settings';
+import { useMemberSettings } from '../api/memberSettings';
 import { PageLoader } from '../components/PageLoader';
 import { FeatureOffPage } from '../pages/errors/FeatureOffPage';
 import { ForbiddenPage } from '../pages/errors/ForbiddenPage';

@@ -7,7 +7,7 @@ import { PD_LOCALE } from '../../shared/constants';
 import type { SessionReply } from '../../shared/schemas/session';
 import { isSessionError } from '../api/errors';
 import { useSession } from '../api/session';
-import { useMemberSettings } from '../api/settings';
+import { useMemberSettings } from '../api/memberSettings';
 import { enabledFeatures } from '../access';
 import { hasRole } from '../auth/roles';
 import { SessionProvider } from '../auth/SessionContext';

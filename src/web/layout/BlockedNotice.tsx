@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useMemberSettings } from '../api/settings';
+import { useMemberSettings } from '../api/memberSettings';
 
 /** A blocked association cannot send messages until support clears it; say so on every page. */
 export function BlockedNotice() {

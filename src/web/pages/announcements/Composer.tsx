@@ -7,7 +7,7 @@ import { formatAmount } from '../../../shared/finnish/amount';
 import type { MessageMedia } from '../../../shared/messages/media';
 import { MESSAGE_SUBJECT_MAX } from '../../../shared/schemas/messages';
 import { fieldErrorKeys } from '../../api/errorKeys';
-import { useMemberSettings } from '../../api/settings';
+import { useMemberSettings } from '../../api/memberSettings';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { notifySuccess } from '../../components/notify';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import { canOpen, enabledFeatures } from '../../access';
 import { useExpenseClaimsDashboard } from '../../api/dashboard';
-import { useMemberSettings } from '../../api/settings';
+import { useMemberSettings } from '../../api/memberSettings';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { PATHS } from '../../paths';

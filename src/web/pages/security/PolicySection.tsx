@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MfaPolicy } from '../../../shared/constants';
-import { useSaveMfaPolicy } from '../../api/security';
+import { useSaveMfaPolicy } from '../../api/settings';
 import { LOGIN_PATH } from '../../auth/goto';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import type { LoginNoticeState } from '../auth/LoginPage';
