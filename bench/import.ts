@@ -41,7 +41,8 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
     const undo = await timed(() => importer.markUndone(deps, created.tenant, me, up.id, false));
     console.log(`\n${label}: tuonti ${ROWS} riviä (xlsx ${(bytes.length / 1024 / 1024).toFixed(1)} MB)`);
     console.log(`  koeajo    ${dry.seconds.toFixed(1)} s, huippumuisti ${dry.peakMb} MB (${dry.result.created} uutta, ${dry.result.errors.length} virhettä)   tavoite < 5 s`);
-    console.log(`  tuonti    ${run.seconds.toFixed(1)} s, huippumuisti ${run.peakMb} MB   tavoite < 10 s`);
+    // Issue 20 tightened the import of 10 000 rows from < 10 s to < 5 s.
+    console.log(`  tuonti    ${run.seconds.toFixed(1)} s, huippumuisti ${run.peakMb} MB   tavoite < 5 s`);
     console.log(`  kumoaminen ${undo.seconds.toFixed(1)} s (${undo.result.restored} jäsentä), huippumuisti ${undo.peakMb} MB   tavoite < 5 s; muisti < 400 MB`);
   } finally {
     deps.mailer.close();
