@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // What the entry (main.tsx) imports statically is in every first load, the login page's
 // included. The whole settings contract and the schemas it pulls in (member card design,
 // message prices, members and their filters) are built when their modules are evaluated:
-// about 130 ms of a cold load on a slow machine, for schemas the first page does not use.
+// about 100 ms of a cold load on a slow machine, for schemas the first page does not use.
 // Pages that need them load them with their own chunk.
 
 const WEB = path.dirname(new URL(import.meta.url).pathname);

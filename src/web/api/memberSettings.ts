@@ -6,7 +6,7 @@ import { api } from './client';
 /**
  * The part of the settings every member gets, fetched anew for each navigation (`navigation`
  * is the router location's key) so that a tier or trust change made elsewhere shows on the
- * next click. Also asked for before the first render (router.tsx).
+ * next click. Also asked for before the first render (App.tsx).
  */
 export const memberSettingsQuery = (navigation: string) =>
   queryOptions({

@@ -11,7 +11,7 @@ import { api } from './client';
 import { queryKeys } from './keys';
 import { needsMfa, rememberSignedIn } from './security';
 
-/** The signed-in user's session; also asked for before the first render (router.tsx). */
+/** The signed-in user's session; also asked for before the first render (App.tsx). */
 export const sessionQuery = queryOptions({
   queryKey: queryKeys.session(),
   queryFn: () => api.get('session/get', sessionReply),
