@@ -121,30 +121,36 @@ test('hitaasti latautuva sivu ei vie kohdistusta yläpalkin hausta, johon käytt
   await expect(heading(page, 'Jäsenet')).toBeFocused();
 });
 
-test('sisäänkirjautuneen sivun ensilataus kysyy istunnon ja asetukset yhtä aikaa', async ({ page }) => {
-  // App.tsx asks for both before the first render; the layout had asked for the settings
-  // only once the session had come.
+test('jäsenlistan ensilataus kysyy istunnon, asetukset, kentät ja ryhmät yhtä aikaa', async ({ page }) => {
+  // App.tsx asks for the session and the settings before the first render, and the member
+  // list's fields and groups with them (routes.tsx); the layout had asked for the settings
+  // only once the session had come, and the page for its fields once it rendered.
   const sent = new Map<string, number>();
   const done = new Map<string, number>();
   const which = (url: string) => new URL(url).pathname.replace('/api/1/', '');
+  // When each was first asked for and first answered (a page may ask again as it mounts).
   page.on('request', (r) => {
-    if (r.url().includes('/api/1/')) sent.set(which(r.url()), Date.now());
+    if (r.url().includes('/api/1/') && !sent.has(which(r.url()))) sent.set(which(r.url()), Date.now());
   });
   page.on('requestfinished', (r) => {
-    if (r.url().includes('/api/1/')) done.set(which(r.url()), Date.now());
+    if (r.url().includes('/api/1/') && !done.has(which(r.url()))) done.set(which(r.url()), Date.now());
   });
-  // The session's reply is held back until the settings have been asked for.
+  // The session's reply is held back until the rest have been asked for.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/1\/session\/get/, async (route) => {
     await held;
     await route.continue();
   });
+  const waitingFor = new Set(['settings', 'fields/all', 'groups/all']);
   page.on('request', (r) => {
-    if (/\/api\/1\/settings(\?|$)/.test(r.url())) release();
+    if (!r.url().includes('/api/1/')) return;
+    waitingFor.delete(which(r.url()));
+    if (waitingFor.size === 0) release();
   });
   await loginAsAdmin(page, '/members');
   await expect(heading(page, 'Jäsenet')).toBeVisible();
-  expect(sent.get('settings')).toBeLessThanOrEqual(done.get('session/get')!);
+  for (const asked of ['settings', 'fields/all', 'groups/all']) expect(sent.get(asked), asked).toBeLessThanOrEqual(done.get('session/get')!);
+  await expect(page.getByRole('table', { name: 'Jäsenlista' })).toBeVisible();
   await expectAccessible(page, 'jäsenlista suoraan osoitteesta');
 });

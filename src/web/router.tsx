@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RequireRole } from './auth/RequireRole';
@@ -76,6 +77,11 @@ export function preloadFirstPage(router: AppRouter): void {
   for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
 }
 
+/** Asks for the first page's own first data, if it names any (routes.tsx `lazyPage`'s `data`). */
+export function prefetchFirstPage(router: AppRouter, queryClient: QueryClient): void {
+  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.prefetch?.(queryClient).catch(() => undefined);
+}
+
 /** The id of the signed-in layout's route, whose pages need the session and the settings first. */
 export const SIGNED_IN_LAYOUT = 'signed-in';
 
@@ -84,6 +90,6 @@ export const inSignedInLayout = (router: AppRouter): boolean => router.state.mat
 
 /** A route's handle: how to start loading its page's chunk. */
 type RouteHandle = Preloadable;
-const preloads = (page: Preloadable): RouteHandle => ({ preload: page.preload });
+const preloads = (page: Preloadable): RouteHandle => ({ preload: page.preload, prefetch: page.prefetch });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentProps, type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { pageAccess, type PageAccess, type RegisteredPath } from './access';
 import type { EditLinkClaimsPage } from './pages/expenseclaims/EditLinkClaimsPage';
@@ -8,21 +9,30 @@ import { PATHS } from './paths';
 // or access.ts. Every page is a lazy chunk, so a route loads only its own code (the layout's
 // Suspense boundary shows a loader meanwhile).
 
-/** A lazy page's way to start loading its chunk before it first renders. */
+/** A lazy page's way to start loading its chunk, and what it first asks for, before it first renders. */
 export interface Preloadable {
   preload: () => Promise<unknown>;
+  /** Asks for the page's first data (a page whose first answers wait on others). */
+  prefetch?: (queryClient: QueryClient) => Promise<void>;
 }
+
+/** How a page asks for its first data: a module of its own, loaded when the page is the first of a visit. */
+type PageData = () => Promise<(queryClient: QueryClient) => void>;
 
 /**
  * A page loaded on first visit (its own chunk). Created once here at module scope: a lazy
  * component made during a render would be a new type each time and remount its page.
  * `preload` starts the same load early (router.tsx, for the first page of a visit).
  */
-function lazyPage<P extends object, K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>, name: K): LazyExoticComponent<ComponentType<P>> & Preloadable {
+function lazyPage<P extends object, K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>, name: K, data?: PageData): LazyExoticComponent<ComponentType<P>> & Preloadable {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => (loading ??= load().then((m) => ({ default: m[name] })));
-  return Object.assign(lazy(preload), { preload });
+  const prefetch = data && ((queryClient: QueryClient) => data().then((ask) => ask(queryClient)));
+  return Object.assign(lazy(preload), { preload, prefetch });
 }
+
+/** The member lists' fields and groups (pages/members/listModelData.ts). */
+const listModel: PageData = () => import('./pages/members/listModelData').then((m) => m.prefetchListModel);
 
 const AnnouncementNewPage = lazyPage(() => import('./pages/announcements/AnnouncementNewPage'), 'AnnouncementNewPage');
 const AnnouncementPage = lazyPage(() => import('./pages/announcements/AnnouncementPage'), 'AnnouncementPage');
@@ -68,8 +78,8 @@ const MemberEditPage = lazyPage(() => import('./pages/members/MemberEditPage'), 
 const MemberExportPage = lazyPage(() => import('./pages/members/MemberExportPage'), 'MemberExportPage');
 const MemberHistoryPage = lazyPage(() => import('./pages/members/MemberHistoryPage'), 'MemberHistoryPage');
 const MembersBulkEditPage = lazyPage(() => import('./pages/members/MembersBulkEditPage'), 'MembersBulkEditPage');
-const MembersListPage = lazyPage(() => import('./pages/members/MembersListPage'), 'MembersListPage');
-const MembersRemovedPage = lazyPage(() => import('./pages/members/MembersRemovedPage'), 'MembersRemovedPage');
+const MembersListPage = lazyPage(() => import('./pages/members/MembersListPage'), 'MembersListPage', listModel);
+const MembersRemovedPage = lazyPage(() => import('./pages/members/MembersRemovedPage'), 'MembersRemovedPage', listModel);
 const RecentChangesPage = lazyPage(() => import('./pages/members/RecentChangesPage'), 'RecentChangesPage');
 const PaymentChargePage = lazyPage(() => import('./pages/mooney/PaymentChargePage'), 'PaymentChargePage');
 const PaymentFailurePage = lazyPage(() => import('./pages/mooney/PaymentFailurePage'), 'PaymentFailurePage');

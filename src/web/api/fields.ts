@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Field } from '../../shared/fields/types';
 import { fieldDetailsReply, fieldReply, type FieldSaveBody, fieldsReply } from '../../shared/schemas/fields';
 import { okReply } from '../../shared/schemas/session';
@@ -12,11 +12,13 @@ import { useReorderMutation } from './reorder';
 export { fieldReply, type FieldDetails } from '../../shared/schemas/fields';
 
 /** Every field in form order, empty headings included (the editor and the member form both need them). */
+export const fieldsQuery = queryOptions({
+  queryKey: queryKeys.fields(),
+  queryFn: () => api.get('fields/all?all_headings=1', fieldsReply),
+});
+
 export function useFields() {
-  return useQuery({
-    queryKey: queryKeys.fields(),
-    queryFn: () => api.get('fields/all?all_headings=1', fieldsReply),
-  });
+  return useQuery(fieldsQuery);
 }
 
 export function useField(id: number | null) {

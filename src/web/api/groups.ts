@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Group, groupReply, type GroupSaveBody, groupsReply } from '../../shared/schemas/groups';
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
@@ -11,11 +11,13 @@ import { useReorderMutation } from './reorder';
 export { groupReply };
 
 /** All groups in their order, with member counts, the built-in 'everyone' included. */
+export const groupsQuery = queryOptions({
+  queryKey: queryKeys.groups(),
+  queryFn: () => api.get('groups/all?get_details=1&get_everyone_group=1', groupsReply),
+});
+
 export function useGroups() {
-  return useQuery({
-    queryKey: queryKeys.groups(),
-    queryFn: () => api.get('groups/all?get_details=1&get_everyone_group=1', groupsReply),
-  });
+  return useQuery(groupsQuery);
 }
 
 export function useGroup(id: number | null) {
