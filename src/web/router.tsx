@@ -74,13 +74,16 @@ export function createAppRouter() {
  * the dozens of chunk requests do not take the browser's six connections first.
  */
 export function preloadFirstPage(router: AppRouter): void {
-  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.preload().catch(() => undefined);
+  for (const handle of firstHandles(router)) void handle?.preload().catch(() => undefined);
 }
 
 /** Asks for the first page's own first data, if it names any (routes.tsx `lazyPage`'s `data`). */
 export function prefetchFirstPage(router: AppRouter, queryClient: QueryClient): void {
-  for (const match of router.state.matches) void (match.route.handle as RouteHandle | undefined)?.prefetch?.(queryClient).catch(() => undefined);
+  for (const handle of firstHandles(router)) void handle?.prefetch?.(queryClient).catch(() => undefined);
 }
+
+/** The handles of the routes the first location matched. */
+const firstHandles = (router: AppRouter) => router.state.matches.map((m) => m.route.handle as RouteHandle | undefined);
 
 /** The id of the signed-in layout's route, whose pages need the session and the settings first. */
 export const SIGNED_IN_LAYOUT = 'signed-in';

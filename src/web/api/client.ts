@@ -32,9 +32,6 @@ async function fetchJson(method: Method, path: string, body?: unknown, extra: Re
       method,
       headers,
       credentials: 'same-origin',
-      // Ahead of the page's code chunks, which a first load asks for by the dozen over the six
-      // connections a browser opens to one server: an answer is what the user waits for.
-      priority: 'high',
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
