@@ -12,8 +12,11 @@ import { startSqliteWorker } from './sqliteWorker';
 /**
  * When the worker checkpoints: it looks at each database's log every `every` ms, and copies it
  * back at once when the file has grown by `grown` bytes (SQLite's own threshold, 1 000 pages),
- * otherwise when it has been written since the last checkpoint and `calm` ms have passed: each
- * checkpoint fsyncs, and one after every small save had slowed the saves themselves.
+ * otherwise when something was committed since the last checkpoint and `calm` ms have passed:
+ * each checkpoint fsyncs, and one after every small save had slowed the saves themselves.
+ * "Committed since" is SQLite's own data_version, read before the checkpoint: the log file's
+ * size and time were not enough, as a commit landing while a checkpoint ran (or within the
+ * file system's clock tick) looked already copied and was left in the log.
  */
 const CHECKPOINTS = { every: 200, grown: 4 * 1024 * 1024, calm: 2000 };
 
@@ -31,7 +34,7 @@ parentPort.on('message', (m) => {
     try {
       const db = new Database(m.file, { fileMustExist: true });
       db.pragma('busy_timeout = 0');
-      open.set(m.open, { db, wal: m.file + '-wal', size: 0, mtime: 0, at: 0 });
+      open.set(m.open, { db, wal: m.file + '-wal', size: 0, version: null, at: 0 });
     } catch (e) {
       parentPort.postMessage({ failed: m.open, error: String((e && e.message) || e) });
     }
@@ -47,14 +50,19 @@ setInterval(() => {
     let st;
     try { st = fs.statSync(o.wal); } catch { continue; }
     const grown = st.size >= o.size + workerData.grown;
-    const written = st.mtimeMs !== o.mtime && now - o.at >= workerData.calm;
-    if (!grown && !written) continue;
+    if (!grown && now - o.at < workerData.calm) continue;
     try {
-      // Busy: another connection is checkpointing (a second process); the next turn comes as usual.
-      try { o.db.pragma('wal_checkpoint(PASSIVE)'); } catch (e) { if (!/busy|locked/i.test(String(e && e.message))) throw e; }
-      const after = fs.statSync(o.wal);
-      o.size = after.size; o.mtime = after.mtimeMs; o.at = now;
+      // Read before the checkpoint: a commit during it changes the version, so it is copied next time.
+      const version = o.db.pragma('data_version', { simple: true });
+      if (!grown && version === o.version) continue;
+      o.size = st.size; o.at = now; o.version = version;
+      const r = o.db.pragma('wal_checkpoint(PASSIVE)')[0];
+      // Not all copied (a reader still needs older pages): tried again after the calm.
+      if (!r || r.busy !== 0 || r.checkpointed < r.log) o.version = null;
     } catch (e) {
+      // Busy: another connection is checkpointing (a second process) or recovering the log; tried
+      // again after the calm.
+      if (/busy|locked/i.test(String(e && e.message))) { o.version = null; o.at = now; continue; }
       // Given back to the server's connection once, not reported again every turn.
       open.delete(id);
       try { o.db.close(); } catch {}
