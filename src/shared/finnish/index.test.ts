@@ -28,6 +28,8 @@ const EXPORTS = [
   // Foreign mobiles are valid member phone numbers.
   'normalizeMemberPhone',
   'memberPhoneProblem',
+  // Both at once, with one parse (an import reads thousands).
+  'readMemberPhone',
   'smsInfo',
   'smsSanitize',
   'letterUnsupportedChars',

@@ -11,7 +11,7 @@ export type { IbanError } from './iban';
 export { isValidBusinessId, normalizeBusinessId, businessIdToVatId } from './business-id';
 export { vatRatesOn, vatBreakdown } from './vat';
 export type { VatBreakdownRow } from './vat';
-export { normalizeFinnishMobile, isFinnishMobile, finnishMobileProblem, formatFinnishMobile, normalizeMemberPhone, memberPhoneProblem } from './phone';
+export { normalizeFinnishMobile, isFinnishMobile, finnishMobileProblem, formatFinnishMobile, normalizeMemberPhone, memberPhoneProblem, readMemberPhone, type MemberPhone } from './phone';
 export { smsInfo, smsSanitize } from './sms';
 export type { SmsInfo } from './sms';
 export { letterUnsupportedChars, isValidPostalCode } from './letter';

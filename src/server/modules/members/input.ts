@@ -1,7 +1,7 @@
 import type { Field, StoredValue } from '../../../shared/fields/types';
 import { isOnApplyForm, VISIBILITY_EDITABLE, VISIBILITY_REQUIRED } from '../../../shared/fields/types';
 import { isEmptyValue, parseFieldValue } from '../../../shared/fields/values';
-import { memberPhoneProblem, normalizeMemberPhone, passwordStrength, PASSWORD_MAX } from '../../../shared/finnish';
+import { readMemberPhone, passwordStrength, PASSWORD_MAX } from '../../../shared/finnish';
 import type { ValidationErrors } from '../../../shared/schemas/errors';
 import type { MemberModel } from './model';
 import { FEDERATION_REF, FEDERATION_REF_HEADER } from '../../../shared/members/federation';
@@ -69,12 +69,12 @@ export function parseMemberInput(input: Record<string, unknown>, model: MemberMo
       value = { text: null, num: null };
       if (typeof raw === 'string' && raw.trim() !== '') {
         // A Finnish or a foreign mobile; landlines belong in a custom field.
-        const problem = memberPhoneProblem(raw);
-        if (problem) {
-          add('phone', `members_phone_${problem}`);
+        const phone = readMemberPhone(raw);
+        if (phone.problem) {
+          add('phone', `members_phone_${phone.problem}`);
           continue;
         }
-        value = { text: normalizeMemberPhone(raw), num: null };
+        value = { text: phone.number, num: null };
       } else if (raw !== null && raw !== undefined && raw !== '') {
         add('phone', 'members_phone_format');
         continue;

@@ -4,6 +4,7 @@ import type { Member, MembersTable, NewMember } from '../../db/schema';
 import { normalizeEmail } from '../../../shared/members/email';
 import { SEARCHED_COLUMNS } from './present';
 import { jsonRows } from '../../db/jsonRows';
+import { notAnIndexOn } from '../../db/planHints';
 
 // Every function takes the tenant id first; there is no query path without it.
 
@@ -93,7 +94,8 @@ export async function whichTaken(db: Db, tenantId: number, column: 'email' | 'ph
       .selectFrom('members')
       .select(['id', column])
       .where('tenant_id', '=', tenantId)
-      .where('deleted_at', 'is', null)
+      // By the column's own index, whatever statistics SQLite has (db/planHints.ts).
+      .where(notAnIndexOn(db, 'deleted_at'), 'is', null)
       .where(column, 'in', [...new Set(chunk.map((w) => norm(w.value)))])
       .execute();
     for (const w of chunk) out.push(rows.some((r) => r[column] === norm(w.value) && r.id !== w.exceptId));

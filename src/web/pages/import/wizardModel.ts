@@ -1,6 +1,6 @@
 import type { Field } from '../../../shared/fields/types';
 import { parseFieldValue, valueToText } from '../../../shared/fields/values';
-import { formatFinnishMobile, memberPhoneProblem, normalizeMemberPhone } from '../../../shared/finnish/phone';
+import { formatFinnishMobile, readMemberPhone } from '../../../shared/finnish/phone';
 import { fieldCellInput, groupCellValue } from '../../../shared/import/cells';
 export { groupCellValue };
 import type { Group } from '../../../shared/schemas/groups';
@@ -131,9 +131,8 @@ export function previewCell(dest: Destination, raw: string): PreviewCell {
   const { field } = dest;
   if (field.name === 'phone') {
     if (raw.trim() === '') return { kind: 'text', text: '' };
-    const problem = memberPhoneProblem(raw);
-    const normalized = problem ? null : normalizeMemberPhone(raw);
-    return normalized ? { kind: 'text', text: formatFinnishMobile(normalized) } : { kind: 'error', raw, key: `members_phone_${problem ?? 'format'}` };
+    const phone = readMemberPhone(raw);
+    return phone.number ? { kind: 'text', text: formatFinnishMobile(phone.number) } : { kind: 'error', raw, key: `members_phone_${phone.problem ?? 'format'}` };
   }
   // Read as the server reads it: dropdown labels, yes/no words.
   const parsed = parseFieldValue(field, fieldCellInput(field, raw));
