@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../../db/kysely';
 import { jsonRows } from '../../db/jsonRows';
+import { insertJsonRows } from '../../db/jsonInsert';
 
 // Recording a batch: the `batches` row and its `batch_values` (kind 'member' pins a member
 // in scope; 'col', 'value', 'group' keep a value from before the batch; 'created' marks a
@@ -44,14 +45,9 @@ export async function pinWhere(db: Db, tenantId: number, batchId: string, where:
     select m.tenant_id, ${batchId}, m.id, 'member', '' from members m where m.tenant_id = ${tenantId} and ${where}`.execute(db);
 }
 
-const ROWS_PER_INSERT = 500;
-
-/** Explicit rows (pins and before-values the caller read itself), in chunks under bind-parameter limits. */
+/** Explicit rows (pins and before-values the caller read itself). */
 export async function insertRows(db: Db, tenantId: number, batchId: string, rows: readonly RecordedRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const chunk = rows.slice(i, i + ROWS_PER_INSERT).map((r) => ({ tenant_id: tenantId, batch_id: batchId, ...r }));
-    await db.insertInto('batch_values').values(chunk).execute();
-  }
+  await insertJsonRows(db, 'batch_values', { member_id: 'integer', kind: 'text', item: 'text', old_text: 'text', old_num: 'double precision' }, rows, { tenant_id: tenantId, batch_id: batchId });
 }
 
 export async function countPinned(db: Db, tenantId: number, batchId: string): Promise<number> {
