@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../../db/kysely';
 import { jsonRows } from '../../db/jsonRows';
-import { insertJsonRows } from '../../db/jsonInsert';
+import { bulkInsert } from '../../db/bulkInsert';
 
 // Recording a batch: the `batches` row and its `batch_values` (kind 'member' pins a member
 // in scope; 'col', 'value', 'group' keep a value from before the batch; 'created' marks a
@@ -47,7 +47,7 @@ export async function pinWhere(db: Db, tenantId: number, batchId: string, where:
 
 /** Explicit rows (pins and before-values the caller read itself). */
 export async function insertRows(db: Db, tenantId: number, batchId: string, rows: readonly RecordedRow[]): Promise<void> {
-  await insertJsonRows(db, 'batch_values', { member_id: 'integer', kind: 'text', item: 'text', old_text: 'text', old_num: 'double precision' }, rows, { tenant_id: tenantId, batch_id: batchId });
+  await bulkInsert(db, 'batch_values', { member_id: 'integer', kind: 'text', item: 'text', old_text: 'text', old_num: 'double precision' }, rows, { tenant_id: tenantId, batch_id: batchId });
 }
 
 export async function countPinned(db: Db, tenantId: number, batchId: string): Promise<number> {

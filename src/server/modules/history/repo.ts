@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isPostgres, type Db } from '../../db/kysely';
-import { insertJsonRows } from '../../db/jsonInsert';
+import { bulkInsert } from '../../db/bulkInsert';
 import type { HistoryDatum } from '../../../shared/members/history';
 
 /** One changed value in a member history entry; its format is shared (src/shared/members/history.ts). */
@@ -21,7 +21,7 @@ export async function appendMany(db: Db, tenantId: number, entries: HistoryEntry
   // Each entry's data travels as a JSON string of its own: a `json` column of json_to_recordset
   // would decode its escapes, and \u0000 has no text form.
   const rows = entries.map((e) => ({ member_id: e.memberId, context: e.context, data: JSON.stringify(e.data), author_id: e.authorId, batch_id: e.batchId ?? null, at: e.at }));
-  await insertJsonRows(db, 'member_history', { member_id: 'integer', context: 'text', data: 'text', author_id: 'integer', batch_id: 'text', at: 'text' }, rows, { tenant_id: tenantId });
+  await bulkInsert(db, 'member_history', { member_id: 'integer', context: 'text', data: 'text', author_id: 'integer', batch_id: 'text', at: 'text' }, rows, { tenant_id: tenantId });
 }
 
 export function forMember(db: Db, tenantId: number, memberId: number) {

@@ -4,6 +4,7 @@ import type { Member, MembersTable, NewMember } from '../../db/schema';
 import { normalizeEmail } from '../../../shared/members/email';
 import { SEARCHED_COLUMNS } from './present';
 import { jsonRows } from '../../db/jsonRows';
+import { bulkInsert, bulkInsertReturningIds } from '../../db/bulkInsert';
 import { notAnIndexOn } from '../../db/planHints';
 
 // Every function takes the tenant id first; there is no query path without it.
@@ -63,14 +64,19 @@ export function insert(db: Db, tenantId: number, member: Omit<NewMember, 'tenant
     .executeTakeFirstOrThrow();
 }
 
-/** Many new members in one statement; returns their ids in input order. */
-export async function insertMany(db: Db, tenantId: number, members: Omit<NewMember, 'tenant_id'>[]): Promise<number[]> {
-  const rows = await db
-    .insertInto('members')
-    .values(members.map((m) => ({ ...m, tenant_id: tenantId })))
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
+/** The members columns holding integers (flags); the others a bulk insert writes are text. */
+const INTEGER_COLUMNS: ReadonlySet<string> = new Set(['id', 'active', 'site_admin', 'board', 'pending', 'imported']);
+
+/**
+ * Many new members as one JSON text (db/bulkInsert.ts); returns their ids in input order.
+ * Every row names the same columns: one left out would be NULL, not the column's default.
+ */
+export async function insertMany(db: Db, tenantId: number, members: readonly Omit<NewMember, 'tenant_id'>[]): Promise<number[]> {
+  if (members.length === 0) return [];
+  const names = Object.keys(members[0]!);
+  if (members.some((m) => Object.keys(m).length !== names.length || names.some((n) => !(n in m)))) throw new Error('insertMany: every row must name the same columns');
+  const columns = Object.fromEntries(names.map((n) => [n, INTEGER_COLUMNS.has(n) ? 'integer' : 'text'] as const));
+  return bulkInsertReturningIds(db, 'members', columns, members, { tenant_id: tenantId });
 }
 
 export function update(db: Db, tenantId: number, id: number, row: Updateable<MembersTable>): Promise<unknown> {
@@ -279,9 +285,9 @@ export async function setValue(db: Db, tenantId: number, memberId: number, field
 }
 
 /** Values and memberships of new members, in multi-row statements (no conflicts possible). */
-export async function insertValuesAndGroups(db: Db, tenantId: number, values: Omit<ValueRow, never>[], groups: { member_id: number; group_id: number }[]): Promise<void> {
-  for (let j = 0; j < values.length; j += CHUNK) await db.insertInto('member_values').values(values.slice(j, j + CHUNK).map((v) => ({ ...v, tenant_id: tenantId }))).execute();
-  for (let j = 0; j < groups.length; j += CHUNK) await db.insertInto('member_groups').values(groups.slice(j, j + CHUNK).map((g) => ({ ...g, tenant_id: tenantId }))).execute();
+export async function insertValuesAndGroups(db: Db, tenantId: number, values: readonly ValueRow[], groups: readonly { member_id: number; group_id: number }[]): Promise<void> {
+  await bulkInsert(db, 'member_values', { member_id: 'integer', field_id: 'integer', value_text: 'text', value_num: 'double precision' }, values, { tenant_id: tenantId });
+  await bulkInsert(db, 'member_groups', { member_id: 'integer', group_id: 'integer' }, groups, { tenant_id: tenantId });
 }
 
 export async function setGroup(db: Db, tenantId: number, groupId: number, memberId: number, on: boolean): Promise<void> {

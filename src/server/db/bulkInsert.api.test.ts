@@ -5,11 +5,12 @@ import { loadModel } from '../modules/members/model';
 import * as repo from '../modules/members/repo';
 import { insertBatch, insertRows } from '../modules/batches/repo';
 import { memberRow } from '../test/factories';
-import { insertJsonRows } from './jsonInsert';
+import { bulkInsert } from './bulkInsert';
 
 // Rows written as one JSON text are stored as the query builder's VALUES stored them: text with
 // quotes, escapes, control characters and letters beyond ASCII, numbers to the last digit,
-// integers as integers, NULL as NULL; a lone UTF-16 surrogate as U+FFFD, as the drivers send it.
+// integers as integers, NULL as NULL; a lone UTF-16 surrogate as U+FFFD, as the drivers send it;
+// new members' ids come back in the order the rows were given.
 
 const TEXTS = ['Ääkkönen "Öljy" \\ Åsa', 'rivi\nrivi\ttabi\u0001', '😀 € – ’', '', ' väli ', '123', 'null', '{"a":1}'];
 const NUMBERS = [0.1 + 0.2, 1 / 3, -1e-300, 2 ** 53, 123456.789, -0.5, 1e21, 7];
@@ -51,12 +52,21 @@ describe(`rows written as JSON (${testDialect})`, () => {
   it('writes a lone surrogate as U+FFFD and nothing for no rows', async () => {
     const [id] = await repo.insertMany(t.deps.db, tenant.tenant.id, [memberRow()]);
     for (const b of ['pariton', 'tyhjä']) await insertBatch(t.deps.db, tenant.tenant.id, { id: b, kind: 'edit', summary: {}, authorId: null, at: '2026-11-30T00:00:00Z' });
-    await insertJsonRows(t.deps.db, 'batch_values', { member_id: 'integer', kind: 'text', item: 'text', old_text: 'text' }, [{ member_id: id, kind: 'col', item: 'lastname', old_text: 'a\uD800b😀' }], {
+    await bulkInsert(t.deps.db, 'batch_values', { member_id: 'integer', kind: 'text', item: 'text', old_text: 'text' }, [{ member_id: id, kind: 'col', item: 'lastname', old_text: 'a\uD800b😀' }], {
       tenant_id: tenant.tenant.id,
       batch_id: 'pariton',
     });
-    await insertJsonRows(t.deps.db, 'batch_values', { member_id: 'integer' }, [], { tenant_id: tenant.tenant.id, batch_id: 'tyhjä' });
+    await bulkInsert(t.deps.db, 'batch_values', { member_id: 'integer' }, [], { tenant_id: tenant.tenant.id, batch_id: 'tyhjä' });
     const rows = await t.deps.db.selectFrom('batch_values').select(['batch_id', 'old_text', 'old_num']).where('tenant_id', '=', tenant.tenant.id).where('batch_id', 'in', ['pariton', 'tyhjä']).execute();
     expect(rows).toEqual([{ batch_id: 'pariton', old_text: 'a\uFFFDb😀', old_num: null }]);
+  });
+
+  it('gives new members their ids in the order they were given, and refuses rows naming other columns', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => memberRow({ lastname: `Järjestys${String((i * 7919) % 300).padStart(3, '0')}` }));
+    const ids = await repo.insertMany(t.deps.db, tenant.tenant.id, rows);
+    const stored = await t.deps.db.selectFrom('members').select(['id', 'lastname']).where('id', 'in', ids).execute();
+    const byId = new Map(stored.map((m) => [m.id, m.lastname]));
+    expect(ids.map((id) => byId.get(id))).toEqual(rows.map((r) => r.lastname));
+    await expect(repo.insertMany(t.deps.db, tenant.tenant.id, [memberRow(), { ...memberRow(), pending: 1 }])).rejects.toThrow(/same columns/);
   });
 });
