@@ -284,7 +284,7 @@ export async function setValue(db: Db, tenantId: number, memberId: number, field
     .execute();
 }
 
-/** Values and memberships of new members, in multi-row statements (no conflicts possible). */
+/** Values and memberships of new members, as bulk inserts (no conflicts possible). */
 export async function insertValuesAndGroups(db: Db, tenantId: number, values: readonly ValueRow[], groups: readonly { member_id: number; group_id: number }[]): Promise<void> {
   await bulkInsert(db, 'member_values', { member_id: 'integer', field_id: 'integer', value_text: 'text', value_num: 'double precision' }, values, { tenant_id: tenantId });
   await bulkInsert(db, 'member_groups', { member_id: 'integer', group_id: 'integer' }, groups, { tenant_id: tenantId });
