@@ -3,7 +3,10 @@ import { sql, type CompiledQuery, type KyselyPlugin } from 'kysely';
 import { testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
 import type { Db } from '../../db/kysely';
-import { whichTaken } from '../members/repo';
+import { insertMany, keysPerLookup, whichTaken } from '../members/repo';
+import { loadModel } from '../members/model';
+import { memberRow } from '../../test/factories';
+import { membersByKey } from './match';
 import { liveByEmails, liveByIds } from './repo';
 
 // An import looks its rows' members up 500 keys a statement (emails, phones, member numbers).
@@ -50,5 +53,22 @@ describe.runIf(testDialect === 'sqlite')('an import finds its keys by their own 
     const wanted = (v: string) => keys.map((k) => ({ value: v === 'email' ? k : `+35840${k.length}`, exceptId: null }));
     expect(await plansOf((db) => whichTaken(db, id, 'email', wanted('email')))).toEqual([expect.stringMatching(/USING INDEX members_tenant_email \(tenant_id=\? AND email=\?\)/)]);
     expect(await plansOf((db) => whichTaken(db, id, 'phone', wanted('phone')))).toEqual([expect.stringMatching(/USING INDEX members_tenant_phone \(tenant_id=\? AND phone=\?\)/)]);
+  });
+});
+
+describe(`an import's key lookups across their statements (${testDialect})`, () => {
+  const { t, tenant } = adminContext();
+
+  it('finds members and taken emails on both sides of a statement boundary', async () => {
+    const db = t.deps.db;
+    const size = keysPerLookup(db);
+    const keys = Array.from({ length: size + 2 }, (_, i) => `raja${String(i)}@example.fi`);
+    const held = [0, size - 1, size, size + 1];
+    await insertMany(db, tenant.tenant.id, held.map((i) => memberRow({ email: keys[i]! })));
+    const model = await loadModel(db, tenant.tenant.id);
+    const found = await membersByKey(db, tenant.tenant.id, model, 'email', keys);
+    expect([...found.keys()].sort()).toEqual(held.map((i) => keys[i]).sort());
+    const taken = await whichTaken(db, tenant.tenant.id, 'email', keys.map((value) => ({ value, exceptId: null })));
+    expect(taken.flatMap((x, i) => (x ? [i] : []))).toEqual(held);
   });
 });

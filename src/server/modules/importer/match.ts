@@ -3,16 +3,18 @@ import type { Member } from '../../db/schema';
 import type { MemberModel } from '../members/model';
 import { MEMBER_NUMBER } from './mapping';
 import * as repo from './repo';
+import { keysPerLookup } from '../members/repo';
 
 // Finding the members an import's rows are about, and the emails and phones that other
 // members already hold.
 
-/** Existing members (live, not applications) by the lower-cased key: email, member number or a custom field. */
+/** Existing members (live, not applications) by the lower-cased key: email, member number or a custom field (keysPerLookup a statement). */
 export async function membersByKey(db: Db, tenantId: number, model: MemberModel, keyField: string, keys: string[]): Promise<Map<string, Member>> {
   const out = new Map<string, Member>();
   const field = model.byName.get(keyField);
-  for (let i = 0; i < keys.length; i += 500) {
-    const chunk = keys.slice(i, i + 500);
+  const size = keysPerLookup(db);
+  for (let i = 0; i < keys.length; i += size) {
+    const chunk = keys.slice(i, i + size);
     if (keyField === 'email') {
       for (const r of await repo.liveByEmails(db, tenantId, chunk)) out.set(String(r.email).toLowerCase(), r);
     } else if (keyField === MEMBER_NUMBER) {

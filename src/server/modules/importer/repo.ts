@@ -98,7 +98,7 @@ export function staleUploadsAllTenants(db: Db, cutoff: string): Promise<StoredUp
   return db.selectFrom('imports').select(['id', 'tenant_id', 'stored_path']).where('imported_at', 'is', null).where('uploaded_at', '<', cutoff).execute();
 }
 
-// ---- Members an import matches (live members, not applications), 500 keys a call at most.
+// ---- Members an import matches (live members, not applications), keysPerLookup keys a call at most (members/repo.ts).
 
 // Found by their key's index, whatever statistics SQLite has (db/planHints.ts).
 const live = (db: Db, tenantId: number) =>

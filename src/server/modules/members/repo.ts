@@ -86,16 +86,25 @@ export function update(db: Db, tenantId: number, id: number, row: Updateable<Mem
 }
 
 /**
+ * How many keys (emails, phones, member numbers) a lookup asks for at once. Each statement
+ * costs PostgreSQL 4–6 ms besides its probes (a round trip, binding, parsing and planning the
+ * list): an import of 10 000 rows spent 0.55 s on them in 500s and 0.22 s in 2 000s. SQLite
+ * answers synchronously, and stays at 500 so one statement holds the event loop briefly.
+ */
+export const keysPerLookup = (db: Db): number => (isPostgres(db) ? 2000 : 500);
+
+/**
  * The one uniqueness check of emails and phone numbers: for each wanted value, whether a
  * live member (applications included) other than its `exceptId` already holds it in
- * `column`. One query per 500 values, so a whole import is checked as cheaply as a form.
+ * `column`. One query per keysPerLookup values, so a whole import is checked as cheaply as a form.
  * The database backs it for emails (unique index of migration 013).
  */
 export async function whichTaken(db: Db, tenantId: number, column: 'email' | 'phone', wanted: readonly { value: string; exceptId: number | null }[]): Promise<boolean[]> {
   const norm = (v: string) => (column === 'email' ? normalizeEmail(v) : v);
   const out: boolean[] = [];
-  for (let i = 0; i < wanted.length; i += 500) {
-    const chunk = wanted.slice(i, i + 500);
+  const size = keysPerLookup(db);
+  for (let i = 0; i < wanted.length; i += size) {
+    const chunk = wanted.slice(i, i + size);
     const rows = await db
       .selectFrom('members')
       .select(['id', column])
