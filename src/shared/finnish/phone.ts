@@ -17,8 +17,7 @@ export function normalizeFinnishMobile(input: string): string | null {
   const text = input.trim();
   if (!WRITTEN_FORM.test(text)) return null;
   const phone = parsePhoneNumberFromString(text, 'FI');
-  if (phone?.countryCallingCode !== '358' || !phone.isValid()) return null;
-  return phone.getType() === 'MOBILE' ? phone.number : null;
+  return phone?.countryCallingCode === '358' && finnishProblem(phone) === null ? phone.number : null;
 }
 
 /** True when normalizeFinnishMobile accepts the input. */
