@@ -154,3 +154,30 @@ test('jäsenlistan ensilataus kysyy istunnon, asetukset, kentät ja ryhmät yht�
   await expect(page.getByRole('table', { name: 'Jäsenlista' })).toBeVisible();
   await expectAccessible(page, 'jäsenlista suoraan osoitteesta');
 });
+
+test('jäsenlistan ensilataus: kentät ja ryhmät kysytään kerran, yläpalkin haku ladataan jäsenten jälkeen', async ({ page }) => {
+  // The list takes the fields and groups asked for with the session instead of asking again as
+  // it mounts (useListModel.ts), and quick search's chunk (with the phone number library) is
+  // loaded only once the page's rows are there (useAfterFirstData.ts).
+  const events: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/1/')) events.push(`ask ${path.slice('/api/1/'.length)}`);
+    else if (/\/assets\/SuperSearch-[\w-]+\.js$/.test(path)) events.push('search chunk');
+  });
+  page.on('requestfinished', (r) => {
+    if (new URL(r.url()).pathname === '/api/1/members/get_results') events.push('rows');
+  });
+  await loginAsAdmin(page, '/members');
+  await expect(page.getByRole('table', { name: 'Jäsenlista' })).toBeVisible();
+  const search = page.getByRole('combobox', { name: 'Hae rekisteristä' });
+  await expect(search).toBeVisible();
+  expect(events.filter((e) => e === 'ask fields/all')).toHaveLength(1);
+  expect(events.filter((e) => e === 'ask groups/all')).toHaveLength(1);
+  expect(events.indexOf('rows')).toBeGreaterThan(-1);
+  expect(events.indexOf('search chunk')).toBeGreaterThan(events.indexOf('rows'));
+  // And it works as before.
+  await search.fill('zzzz-ei-ketään');
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  await expectAccessible(page, 'jäsenlista ja haku');
+});

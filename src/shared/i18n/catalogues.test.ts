@@ -21,6 +21,13 @@ describe('i18n catalogues', () => {
     }
   });
 
+  // The web writes `number` itself (src/web/i18n/numbers.ts), without format options.
+  it.each(LOCALES)('%s formats values with a plain number format only', (locale) => {
+    for (const [key, text] of Object.entries(catalogues[locale])) {
+      for (const [, format] of text.matchAll(/\{\{[^},]+,([^}]*)\}\}/g)) expect({ key, format: format?.trim() }).toEqual({ key, format: 'number' });
+    }
+  });
+
   it.each(LOCALES)('%s has no empty texts', (locale) => {
     for (const [key, text] of Object.entries(catalogues[locale])) {
       expect({ key, empty: text.trim() === '' }).toEqual({ key, empty: false });

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import i18n, { switchLanguage } from './setup';
 
 // Finnish is bundled; Swedish and English are loaded by switchLanguage when first chosen.
@@ -26,5 +26,22 @@ describe('switchLanguage', () => {
     expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
     await switchLanguage('en');
     expect(i18n.t('nav.members')).toBe('Members');
+  });
+});
+
+describe('the number format', () => {
+  it('writes counts in the texts as Intl does', () => {
+    expect(i18n.t('member_list.count', { count: 100_000 })).toBe(`${new Intl.NumberFormat('fi').format(100_000)} jäsentä`);
+    expect(i18n.t('member_list.count', { count: 1 })).toBe('1 jäsen');
+  });
+
+  it('does not set up Intl.NumberFormat for a whole number', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect(i18n.t('member_list.count', { count: 12_345 })).toBe('12\u00a0345 jäsentä');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });

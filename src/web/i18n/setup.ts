@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../shared/constants';
 import fi from '../../shared/i18n/fi';
+import { formatNumber } from './numbers';
 
 // Finnish is the default and the fallback, and the only catalogue in the first load; sv and en
 // (same keys, about 40 kB gzipped each) load when a user switches to them (switchLanguage).
@@ -17,6 +18,10 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes already
 });
+
+// `{{count, number}}` (the catalogues' only format, without options): whole numbers are written
+// without Intl.NumberFormat, whose set-up a first load would otherwise pay (numbers.ts).
+i18n.services.formatter?.add('number', (value: unknown, lng: string | undefined) => formatNumber(Number(value), lng ?? 'fi'));
 
 i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type MutableRefObject, Suspense, useEffect } from 'react';
+import { lazy, type MutableRefObject, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PD_LOCALE } from '../../shared/constants';
@@ -21,11 +21,13 @@ import { navEntries } from './navigation';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 import { useFocusOnNavigation, useLandedPath } from './useFocusOnNavigation';
+import { useAfterFirstData } from './useAfterFirstData';
 import { useIsPhone } from './useIsPhone';
 import classes from './layout.module.css';
 
 // Quick search (its result formats and reply schemas, with the phone number library) is not
-// needed for the first paint of a page: its chunk loads beside the page's.
+// needed for the first paint of a page: it is mounted, and its chunk loaded, after the page
+// and its first answers (useAfterFirstData.ts).
 const SuperSearch = lazy(() => import('./SuperSearch').then((m) => ({ default: m.SuperSearch })));
 /** Holds the header's place for the search box while its chunk loads (no jump when it arrives). */
 const searchPlaceholder = <Box w={{ base: 180, lg: 260 }} h={36} />;
@@ -55,6 +57,8 @@ function Shell({ session }: { session: SessionReply }) {
   const canSearch = hasRole(session.user, 'board');
   // Below sm the top bar has no room for quick search: it moves into the phone menu.
   const phone = useIsPhone();
+  const [pageShown, setPageShown] = useState(false);
+  const searchReady = useAfterFirstData(pageShown);
   useUserLocale(session.persistent_data[PD_LOCALE]);
 
   return (
@@ -94,9 +98,13 @@ function Shell({ session }: { session: SessionReply }) {
               {/* Supersearch for those who may read the register. */}
               {canSearch ? (
                 <Box role="search" visibleFrom="sm">
-                  <Suspense fallback={searchPlaceholder}>
-                    <SuperSearch />
-                  </Suspense>
+                  {searchReady ? (
+                    <Suspense fallback={searchPlaceholder}>
+                      <SuperSearch />
+                    </Suspense>
+                  ) : (
+                    searchPlaceholder
+                  )}
                 </Box>
               ) : null}
               <UserMenu user={session.user} />
@@ -123,7 +131,7 @@ function Shell({ session }: { session: SessionReply }) {
             {/* A page's chunk loads inside the frame: the header and menu stay mounted meanwhile. */}
             <Suspense fallback={<PageLoader />}>
               <Outlet />
-              <PageFocus landed={landed} />
+              <PageFocus landed={landed} onShown={setPageShown} />
             </Suspense>
           </Container>
         </AppShell.Main>
@@ -133,11 +141,13 @@ function Shell({ session }: { session: SessionReply }) {
 }
 
 /**
- * Moves focus to a new page's heading. Inside the page's Suspense boundary, so its effect
- * runs when the page has rendered, not while its chunk is still loading.
+ * Moves focus to a new page's heading, and tells the frame a page is there. Inside the page's
+ * Suspense boundary, so its effects run when the page has rendered, not while its chunk is
+ * still loading.
  */
-function PageFocus({ landed }: { landed: MutableRefObject<string> }) {
+function PageFocus({ landed, onShown }: { landed: MutableRefObject<string>; onShown: (shown: true) => void }) {
   useFocusOnNavigation(landed);
+  useEffect(() => onShown(true), [onShown]);
   return null;
 }
 

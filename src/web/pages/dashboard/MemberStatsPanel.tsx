@@ -7,6 +7,7 @@ import { useCurrentSession } from '../../auth/SessionContext';
 import { canOpen, isRegistered } from '../../access';
 import { PATHS } from '../../paths';
 import { DashboardPanel } from './DashboardPanel';
+import { formatNumber } from '../../i18n/numbers';
 
 /** Member counts from members/get_stats: total, active, inactive and pending applications. */
 export function MemberStatsPanel() {
@@ -65,7 +66,7 @@ function StatRow({ label, value }: { label: string; value: number }) {
     <Group justify="space-between" gap="md" wrap="nowrap">
       <Text component="dt">{label}</Text>
       <Text component="dd" fw={600} m={0}>
-        {new Intl.NumberFormat(i18n.language).format(value)}
+        {formatNumber(value, i18n.language)}
       </Text>
     </Group>
   );

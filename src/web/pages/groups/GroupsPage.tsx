@@ -22,6 +22,7 @@ import { useReorderableList } from '../../components/useReorderableList';
 import { messageText } from '../../i18n/messages';
 import { groupPath, PATHS } from '../../paths';
 import { allowedSendersLabel } from './groupLabels';
+import { formatNumber } from '../../i18n/numbers';
 
 /**
  * `/config/groups`: groups in their order with member counts. Site admins add, edit
@@ -46,7 +47,6 @@ export function GroupsPage() {
       }),
     isAdmin,
   );
-  const number = new Intl.NumberFormat(i18n.language);
 
   return (
     <>
@@ -117,7 +117,7 @@ export function GroupsPage() {
                     <Table.Td>{group.email ?? ''}</Table.Td>
                     <Table.Td>{allowedSendersLabel(t, group.allowed_senders)}</Table.Td>
                     <Table.Td ta="right" data-testid="member-count">
-                      {number.format(group.member_count ?? 0)}
+                      {formatNumber(group.member_count ?? 0, i18n.language)}
                     </Table.Td>
                     {isAdmin ? <Table.Td>{list.moveButtons(index, group.label)}</Table.Td> : null}
                   </Table.Tr>

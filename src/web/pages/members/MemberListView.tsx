@@ -21,6 +21,7 @@ import type { ListModel } from './useListModel';
 import { Pager } from '../../components/Pager';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
+import { formatNumber } from '../../i18n/numbers';
 
 // "Everyone" (the virtualiser with it) loads when a user picks it.
 const VirtualMemberTable = lazy(() => import('./VirtualMemberTable').then((m) => ({ default: m.VirtualMemberTable })));
@@ -78,7 +79,6 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
   const count = results.data?.stats.result_count ?? null;
   const applications = deleted ? 0 : (results.data?.stats.result_application_count ?? 0);
   const ctx: ListContext = { filter, count, setFilter };
-  const number = new Intl.NumberFormat(i18n.language);
   const pages = count === null || prefs.everyone ? 1 : Math.max(1, Math.ceil(count / prefs.pageSize));
   const onSort = (field: string) => prefs.setSort(nextSort(prefs.sort, field));
   const searchColumns = model.columns.filter((c) => c.name === 'email' || c.name === 'phone');
@@ -183,7 +183,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
               }}
               data={MEMBER_PAGE_SIZES.map((size) => ({
                 value: String(size),
-                label: size === MEMBER_PAGE_SIZE_EVERYONE ? t('member_list.page_size_everyone') : number.format(size),
+                label: size === MEMBER_PAGE_SIZE_EVERYONE ? t('member_list.page_size_everyone') : formatNumber(size, i18n.language),
               }))}
               style={{ display: 'flex', alignItems: 'center', gap: 8 }}
             />

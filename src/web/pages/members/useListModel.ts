@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../../shared/fields/types';
 import type { Group } from '../../../shared/schemas/groups';
-import { useFields } from '../../api/fields';
-import { useGroups } from '../../api/groups';
+import { fieldsQuery } from '../../api/fields';
+import { groupsQuery } from '../../api/groups';
 import { availableColumns, type ColumnDef } from './memberColumns';
 import { type FilterField, filterFields } from './filterModel';
 import { upToDatenessColumns, upToDatenessFilterFields } from './upToDatenessModel';
@@ -25,11 +26,19 @@ export interface ListModel {
   columns: ColumnDef[];
 }
 
+/**
+ * How long fields and groups asked for just before (listModelData.ts, on a first load) or by
+ * the list before count as fresh here: the default, none, had asked for both again as the
+ * list mounted. Their edits in this browser refresh them anyway; the list needs neither the
+ * groups' member counts nor them up to the second.
+ */
+const MODEL_FRESH_MS = 10_000;
+
 /** Fields and groups shape the member lists: their columns and filter conditions. */
 export function useListModel() {
   const { t } = useTranslation();
-  const fields = useFields();
-  const groups = useGroups();
+  const fields = useQuery({ ...fieldsQuery, staleTime: MODEL_FRESH_MS });
+  const groups = useQuery({ ...groupsQuery, staleTime: MODEL_FRESH_MS });
   const model = useMemo((): ListModel | null => {
     if (!fields.data || !groups.data) return null;
     const flagLabel = (flag: 'active' | 'site_admin' | 'id' | 'member_since') =>
