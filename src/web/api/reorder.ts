@@ -6,9 +6,10 @@ import { api } from './client';
  * Saves a new order of a list (fields, groups) optimistically: the cached list takes
  * the new order at once, a failure puts the previous order back. Moves of one list
  * run one after another (mutation scope), so the last order the user made wins, and
- * the list is refetched once the last move has been saved.
+ * the list is refetched once the last move has been saved (with `refreshKey`, whatever else
+ * shows the same order).
  */
-export function useReorderMutation<T extends { id: number }>(listKey: QueryKey, path: string, reply: z.ZodType<T[]>) {
+export function useReorderMutation<T extends { id: number }>(listKey: QueryKey, path: string, reply: z.ZodType<T[]>, refreshKey: QueryKey = listKey) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [path],
@@ -30,7 +31,7 @@ export function useReorderMutation<T extends { id: number }>(listKey: QueryKey, 
     onSettled: () => {
       // Only the last pending move refetches; earlier ones would briefly show an older order.
       if (queryClient.isMutating({ mutationKey: [path] }) === 1) {
-        return queryClient.invalidateQueries({ queryKey: listKey });
+        return queryClient.invalidateQueries({ queryKey: refreshKey });
       }
       return undefined;
     },

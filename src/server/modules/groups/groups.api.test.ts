@@ -112,6 +112,24 @@ describe(`groups API (${testDialect})`, () => {
     expect(board.member_count).toBe(3);
   });
 
+  it('keeps its counts only until members or their groups change (a count kept per list version)', async () => {
+    const group = (await admin.post('/api/1/groups/new', { name: 'soittajat', label: 'Soittajat' })).body as { id: number };
+    const countOf = async (name: string) =>
+      ((await admin.get('/api/1/groups/all?get_details=1&get_everyone_group=1')).body as { name: string; member_count: number }[]).find((g) => g.name === name)!.member_count;
+    expect(await countOf('soittajat')).toBe(0);
+    const everyone = await countOf('everyone');
+    expect(await countOf('soittajat')).toBe(0); // asked again, from the kept counts
+    await addMembers(2, group.id);
+    expect(await countOf('soittajat')).toBe(2);
+    expect(await countOf('everyone')).toBe(everyone + 2);
+    // Removed through the API: out of the counts at once, and one group's own count agrees.
+    const ids = await t.deps.db.selectFrom('member_groups').select('member_id').where('tenant_id', '=', a.tenant.id).where('group_id', '=', group.id).execute();
+    expect((await admin.delete(`/api/1/members/${ids[0]!.member_id}`)).status).toBe(200);
+    expect(await countOf('soittajat')).toBe(1);
+    expect((await admin.get(`/api/1/groups/${group.id}`)).body.member_count).toBe(1);
+    expect(await countOf('everyone')).toBe(everyone + 1);
+  });
+
   it('emails the site admins when a member asks for group mail access', async () => {
     const c = await memberClient(t, a);
     const r = await c.post('/api/1/groups/request_group_mail_access', { email: 'Sihteeri@Kuoro.fi' });

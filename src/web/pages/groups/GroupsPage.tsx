@@ -8,7 +8,7 @@ import type { Group } from '../../../shared/schemas/groups';
 import { groupMailAccessBody } from '../../../shared/schemas/groups';
 import { bannerKeys } from '../../api/errorKeys';
 import { isApiError } from '../../api/errors';
-import { useGroups, useReorderGroups, useRequestGroupMailAccess } from '../../api/groups';
+import { useGroupsWithCounts, useReorderGroups, useRequestGroupMailAccess } from '../../api/groups';
 import { hasRole } from '../../auth/roles';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -32,7 +32,7 @@ export function GroupsPage() {
   const { t, i18n } = useTranslation();
   const { user } = useCurrentSession();
   const isAdmin = hasRole(user, 'admin');
-  const groups = useGroups();
+  const groups = useGroupsWithCounts();
   const reorder = useReorderGroups();
   const items = groups.data ?? [];
   const list = useReorderableList<Group>(
