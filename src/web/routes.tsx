@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentProps, type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { pageAccess, type PageAccess, type RegisteredPath } from './access';
+import { getEarly } from './api/client';
+import { FIELDS_ALL, GROUPS_ALL } from './api/firstPaths';
 import type { EditLinkClaimsPage } from './pages/expenseclaims/EditLinkClaimsPage';
 import { PATHS } from './paths';
 
@@ -16,8 +18,15 @@ export interface Preloadable {
   prefetch?: (queryClient: QueryClient) => Promise<void>;
 }
 
-/** How a page asks for its first data: a module of its own, loaded when the page is the first of a visit. */
-type PageData = () => Promise<(queryClient: QueryClient) => void>;
+/**
+ * How a page asks for its first data when it is the first of a visit: GETs started at once
+ * (client.ts getEarly), then a module of its own that asks through the queries, which take
+ * those replies.
+ */
+interface PageData {
+  early: readonly string[];
+  ask: () => Promise<(queryClient: QueryClient) => void>;
+}
 
 /**
  * A page loaded on first visit (its own chunk). Created once here at module scope: a lazy
@@ -27,12 +36,20 @@ type PageData = () => Promise<(queryClient: QueryClient) => void>;
 function lazyPage<P extends object, K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>, name: K, data?: PageData): LazyExoticComponent<ComponentType<P>> & Preloadable {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => (loading ??= load().then((m) => ({ default: m[name] })));
-  const prefetch = data && ((queryClient: QueryClient) => data().then((ask) => ask(queryClient)));
+  const prefetch =
+    data &&
+    ((queryClient: QueryClient) => {
+      for (const path of data.early) getEarly(path);
+      return data.ask().then((ask) => ask(queryClient));
+    });
   return Object.assign(lazy(preload), { preload, prefetch });
 }
 
 /** The member lists' fields and groups (pages/members/listModelData.ts). */
-const listModel: PageData = () => import('./pages/members/listModelData').then((m) => m.prefetchListModel);
+const listModel: PageData = {
+  early: [FIELDS_ALL, GROUPS_ALL],
+  ask: () => import('./pages/members/listModelData').then((m) => m.prefetchListModel),
+};
 
 const AnnouncementNewPage = lazyPage(() => import('./pages/announcements/AnnouncementNewPage'), 'AnnouncementNewPage');
 const AnnouncementPage = lazyPage(() => import('./pages/announcements/AnnouncementPage'), 'AnnouncementPage');

@@ -69,8 +69,34 @@ function toApiError(status: number, json: unknown): ApiError {
   return new ApiError(status, { code: status >= 500 ? 'server_error' : undefined });
 }
 
+/** GETs started before the module that reads their reply has loaded, by path; see getEarly. */
+const early = new Map<string, { at: number; reply: Promise<{ status: number; json: unknown }> }>();
+/** How long an early reply waits for its reader; older ones are not used. */
+export const EARLY_MS = 10_000;
+
+/**
+ * Starts a plain GET now, for the first `get` of the same path (without extra headers) within
+ * EARLY_MS to take instead of asking again: a first page's answers go out with the session,
+ * while the chunks that read them are still loading and the main thread renders the frame.
+ */
+export function getEarly(path: string): void {
+  if (early.has(path)) return;
+  const reply = fetchJson('GET', path);
+  reply.catch(() => undefined); // its reader sees the failure
+  early.set(path, { at: Date.now(), reply });
+}
+
+/** The early reply for `path`, once. */
+function takeEarly(path: string): Promise<{ status: number; json: unknown }> | undefined {
+  const e = early.get(path);
+  if (!e) return undefined;
+  early.delete(path);
+  return Date.now() - e.at <= EARLY_MS ? e.reply : undefined;
+}
+
 async function request<T>(method: Method, path: string, schema: z.ZodType<T>, body?: unknown, extra?: Record<string, string>): Promise<T> {
-  const { status, json } = await fetchJson(method, path, body, extra);
+  const plain = method === 'GET' && (extra === undefined || Object.keys(extra).length === 0);
+  const { status, json } = await ((plain ? takeEarly(path) : undefined) ?? fetchJson(method, path, body, extra));
   if (status < 200 || status >= 300) throw toApiError(status, json);
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

@@ -3,6 +3,7 @@ import type { Field } from '../../shared/fields/types';
 import { fieldDetailsReply, fieldReply, type FieldSaveBody, fieldsReply } from '../../shared/schemas/fields';
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
+import { FIELDS_ALL } from './firstPaths';
 import { queryKeys } from './keys';
 import { useReorderMutation } from './reorder';
 
@@ -14,7 +15,7 @@ export { fieldReply, type FieldDetails } from '../../shared/schemas/fields';
 /** Every field in form order, empty headings included (the editor and the member form both need them). */
 export const fieldsQuery = queryOptions({
   queryKey: queryKeys.fields(),
-  queryFn: () => api.get('fields/all?all_headings=1', fieldsReply),
+  queryFn: () => api.get(FIELDS_ALL, fieldsReply),
 });
 
 export function useFields() {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { type Group, groupReply, type GroupSaveBody, groupsReply } from '../../shared/schemas/groups';
 import { okReply } from '../../shared/schemas/session';
 import { api } from './client';
+import { GROUPS_ALL } from './firstPaths';
 import { queryKeys } from './keys';
 import { useReorderMutation } from './reorder';
 
@@ -20,7 +21,7 @@ const GROUP_LISTS = ['groups', 'all'] as const;
  */
 export const groupsQuery = queryOptions({
   queryKey: queryKeys.groups(),
-  queryFn: () => api.get('groups/all?get_everyone_group=1', groupsReply),
+  queryFn: () => api.get(GROUPS_ALL, groupsReply),
 });
 
 export function useGroups() {
