@@ -131,11 +131,32 @@ test('puhelimella valikon haku löytää jäsenen, laskun ja tiedotteen; tiedote
   await expect(page.getByRole('link', { name: `Hilja ${LASTNAME}` })).toBeVisible();
 });
 
-test('tyhjä haku kertoo, ettei mitään löytynyt', async ({ page }) => {
+test('haku kertoo tilansa listan ulkopuolella: haetaan, ei osumia', async ({ page }) => {
   await loginAsAdmin(page);
+  // Every type's search is held until the state "Haetaan…" has been checked.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/1/*/supersearch', async (route) => {
+    await held;
+    await route.continue();
+  });
   const box = page.getByRole('combobox', { name: 'Hae rekisteristä' });
   await box.fill(`eiole${RUN}`);
-  await expect(page.getByRole('listbox', { name: 'Hakutulokset' })).toContainText('Ei osumia.');
+  const listbox = page.getByRole('listbox', { name: 'Hakutulokset' });
+  await expect(page.getByRole('status').filter({ hasText: 'Haetaan…' })).toBeVisible();
+  await expect(listbox).toHaveAttribute('aria-busy', 'true');
+  await expect(listbox.getByRole('option')).toHaveCount(0);
+  // The listbox holds only options and their groups, also while it is waiting.
+  await expectAccessible(page, 'yläpalkin haku, haetaan');
+  release();
+  await expect(page.getByRole('status').filter({ hasText: 'Ei osumia.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Haetaan…' })).toHaveCount(0);
+  await expect(listbox).not.toHaveAttribute('aria-busy');
+  await expect(listbox.getByRole('option')).toHaveText(['Näytä kaikki hakutulokset']);
+  await expectAccessible(page, 'yläpalkin haku, ei osumia');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(`/search/members/eiole${RUN}`);
 });
 
 test('yhden alueen epäonnistunut haku näkyy sen otsikon alla, muiden osumat jäävät näkyviin', async ({ page }) => {

@@ -55,6 +55,9 @@ export function SuperSearch({ onNavigate, inMenu = false }: { onNavigate?: () =>
   const settled = groups.every((g) => !g.loading);
   const anyHits = groups.some((g) => g.hits.length > 0);
   const fetching = enabled && queries.some((q) => q.isFetching);
+  const allLoading = groups.every((g) => g.loading);
+  const noHits = settled && !anyHits && groups.every((g) => !g.failed);
+  const status = !enabled ? null : allLoading ? t('member_search.searching') : noHits ? t('member_search.no_hits') : null;
 
   const open = (path: string) => {
     setValue('');
@@ -111,31 +114,36 @@ export function SuperSearch({ onNavigate, inMenu = false }: { onNavigate?: () =>
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!enabled}>
-        <Combobox.Options aria-label={types.length === 1 ? t('member_search.results_label') : t('search.results_label')} className={classes.searchOptions}>
-          {groups.every((g) => g.loading) ? (
-            <Combobox.Empty>{t('member_search.searching')}</Combobox.Empty>
-          ) : settled && !anyHits && groups.every((g) => !g.failed) ? (
-            <Combobox.Empty>{t('member_search.no_hits')}</Combobox.Empty>
-          ) : (
-            groups
-              .filter((g) => g.hits.length > 0 || g.loading || g.failed)
-              .map((g) => (
-                <Combobox.Group label={t(SEARCH_TYPE_INFO[g.type].label)} key={g.type}>
-                  {g.loading ? (
-                    <Text size="xs" px="sm" py={4} className={classes.hitDetail}>
-                      {t('member_search.searching')}
-                    </Text>
-                  ) : g.failed ? (
-                    <Text size="xs" px="sm" py={4} c="red.8" data-testid={`supersearch-error-${g.type}`}>
-                      {t('search.group_error')}
-                    </Text>
-                  ) : (
-                    g.hits.map((hit) => <HitOption key={hit.key} value={`${g.type}:${hit.key}`} hit={hit} />)
-                  )}
-                </Combobox.Group>
-              ))
-          )}
-          {canOpen(user, PATHS.search) && !groups.every((g) => g.loading) ? (
+        {/* The whole search's state is said outside the listbox, whose children may only be
+            options and their groups, and in a live region, so a screen reader hears it. */}
+        <div role="status" className={status ? classes.searchStatus : undefined}>
+          {status}
+        </div>
+        <Combobox.Options
+          aria-label={types.length === 1 ? t('member_search.results_label') : t('search.results_label')}
+          aria-busy={allLoading || undefined}
+          className={classes.searchOptions}
+        >
+          {allLoading || noHits
+            ? null
+            : groups
+                .filter((g) => g.hits.length > 0 || g.loading || g.failed)
+                .map((g) => (
+                  <Combobox.Group label={t(SEARCH_TYPE_INFO[g.type].label)} key={g.type}>
+                    {g.loading ? (
+                      <Text size="xs" px="sm" py={4} className={classes.hitDetail}>
+                        {t('member_search.searching')}
+                      </Text>
+                    ) : g.failed ? (
+                      <Text size="xs" px="sm" py={4} c="red.8" data-testid={`supersearch-error-${g.type}`}>
+                        {t('search.group_error')}
+                      </Text>
+                    ) : (
+                      g.hits.map((hit) => <HitOption key={hit.key} value={`${g.type}:${hit.key}`} hit={hit} />)
+                    )}
+                  </Combobox.Group>
+                ))}
+          {canOpen(user, PATHS.search) && !allLoading ? (
             <Combobox.Option value={SHOW_ALL}>
               <Text size="sm" fw={500} className={classes.hitLink}>
                 {t('member_search.show_all', { term })}
