@@ -1,12 +1,13 @@
 import type { TFunction } from 'i18next';
 import { formatAmount } from '../../shared/finnish/amount';
+import { formatNumber } from '../i18n/numbers';
 import type { PaymentRowType } from '../../shared/schemas/messages';
 
 // How a message's price rows read in preview and on the payment page.
 
-/** A price row as the user reads it: "120 × 0,08 €". */
+/** A price row as the user reads it: "120 × 0,08 €", the count in Finnish like the amount. */
 export function priceRowText(row: { count: number; unit_cents: number }): string {
-  return `${new Intl.NumberFormat('fi-FI').format(row.count)} × ${formatAmount(row.unit_cents)}`;
+  return `${formatNumber(row.count, 'fi')} × ${formatAmount(row.unit_cents)}`;
 }
 
 export function priceRowLabel(t: TFunction, type: PaymentRowType): string {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from './numbers';
@@ -20,5 +22,21 @@ describe('formatNumber', () => {
     expect(formatNumber(2 ** 60, 'en')).toBe(new Intl.NumberFormat('en').format(2 ** 60));
     expect(formatNumber(1234, 'de')).toBe('1.234');
     expect(formatNumber(Number.NaN, 'fi')).toBe(new Intl.NumberFormat('fi').format(Number.NaN));
+  });
+});
+
+describe('the pages', () => {
+  it('write counts through formatNumber, in the UI language, not with a formatter of their own', () => {
+    // A page that makes `new Intl.NumberFormat('fi-FI')` writes Finnish digits to a Swedish or
+    // English user and pays Intl's set-up on its first render. Per cent with a decimal is the
+    // one kept, a single shared formatter.
+    const root = path.resolve(import.meta.dirname, '..');
+    const own = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes('new Intl.NumberFormat('))
+      .map((file) => file.split(path.sep).join('/'))
+      .sort();
+    expect(own).toEqual(['i18n/numbers.ts', 'pages/updreqs/updreqLabels.ts']);
   });
 });

@@ -10,6 +10,7 @@ import { Pager } from '../../components/Pager';
 import { announcementPath } from '../../paths';
 import { ScrollTable } from '../../components/ScrollTable';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from './labels';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 interface AnnouncementSentProps {
   announcement: AnnouncementReply;
@@ -26,7 +27,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
   const { t } = useTranslation();
   const cancel = useCancelAnnouncement();
   const queued = a.msg_statuses.queued ?? 0;
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
   const pages = Math.max(1, Math.ceil(a.msgs_count / LIST_PAGE_SIZE));
   const klo = t('log.klo');
 
@@ -44,7 +45,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
               <Text span fw={600}>{t('announcements.col_status')}:</Text> <span data-testid="announcement-status">{messageStatusLabel(t, a.status)}</span>
             </Text>
             <Text>
-              <Text span fw={600}>{t('announcements.col_recipients')}:</Text> {number.format(a.recipient_count)}
+              <Text span fw={600}>{t('announcements.col_recipients')}:</Text> {number(a.recipient_count)}
             </Text>
             {a.sent_at ? (
               <Text>
@@ -55,7 +56,7 @@ export function AnnouncementSent({ announcement: a, page, onPage, error }: Annou
           <Group gap={6} aria-live="polite" data-testid="status-counts">
             {statusCounts(a.msg_statuses).map(({ status, count }) => (
               <Badge key={status} size="lg" variant="dot" color={DELIVERY_COLORS[status]} tt="none" data-testid={`count-${status}`}>
-                {`${deliveryStatusLabel(t, status)}: ${number.format(count)}`}
+                {`${deliveryStatusLabel(t, status)}: ${number(count)}`}
               </Badge>
             ))}
           </Group>

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { announcementPath, PATHS } from '../../paths';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from './labels';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /** `/announcements`: every announcement newest first, 20 a page, with how its deliveries are doing. */
 export function AnnouncementsPage() {
@@ -17,7 +18,7 @@ export function AnnouncementsPage() {
   const list = useAnnouncements(page - 1);
   const data = list.data;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / LIST_PAGE_SIZE));
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
 
   return (
     <>
@@ -69,12 +70,12 @@ export function AnnouncementsPage() {
               </Table.Th>
               <Table.Td>{mediaLabel(t, a.msg_media)}</Table.Td>
               <Table.Td>{messageStatusLabel(t, a.status)}</Table.Td>
-              <Table.Td>{number.format(a.recipient_count)}</Table.Td>
+              <Table.Td>{number(a.recipient_count)}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {statusCounts(a.msg_statuses).map(({ status, count }) => (
                     <Badge key={status} variant="dot" color={DELIVERY_COLORS[status]} tt="none">
-                      {`${deliveryStatusLabel(t, status)} ${number.format(count)}`}
+                      {`${deliveryStatusLabel(t, status)} ${number(count)}`}
                     </Badge>
                   ))}
                 </Group>

@@ -10,6 +10,7 @@ import { announcementPath, PATHS } from '../../paths';
 import { DELIVERY_COLORS, deliveryStatusLabel, messageStatusLabel, statusCounts } from '../announcements/labels';
 import { DashboardPanel } from './DashboardPanel';
 import { PanelLoading } from './PanelParts';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /**
  * The three latest announcements (the list's first page, newest first), each with its delivery
@@ -19,9 +20,9 @@ export function AnnouncementsPanel() {
   const { t } = useTranslation();
   const { user } = useCurrentSession();
   const list = useAnnouncements(0);
+  const number = useFormatNumber();
   if (!canOpen(user, PATHS.announcements)) return null;
   const latest = list.data?.results.slice(0, 3) ?? [];
-  const number = new Intl.NumberFormat('fi-FI');
 
   return (
     <DashboardPanel title={t('announcements.page')}>
@@ -47,7 +48,7 @@ export function AnnouncementsPanel() {
                   <Group gap={4} mt={4}>
                     {counts.map(({ status, count }) => (
                       <Badge key={status} variant="dot" color={DELIVERY_COLORS[status]} tt="none">
-                        {`${deliveryStatusLabel(t, status)} ${number.format(count)}`}
+                        {`${deliveryStatusLabel(t, status)} ${number(count)}`}
                       </Badge>
                     ))}
                   </Group>

@@ -8,6 +8,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PATHS } from '../../paths';
 import { DashboardPanel } from './DashboardPanel';
 import { FigureList, FigureRow, PanelLoading } from './PanelParts';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /**
  * Member cards sent and valid now. Hidden until the first card has been sent: cards need their
@@ -18,8 +19,8 @@ export function MembercardsPanel() {
   const { user } = useCurrentSession();
   const allowed = canOpen(user, PATHS.membercards);
   const summary = useMembercardsDashboard(allowed);
+  const number = useFormatNumber();
   if (!allowed || summary.data?.sent === 0) return null;
-  const number = new Intl.NumberFormat('fi-FI');
 
   return (
     <DashboardPanel title={t('membercards.page')}>
@@ -29,8 +30,8 @@ export function MembercardsPanel() {
         <PanelLoading label={t('dashboard.membercards_loading')} lines={2} />
       ) : (
         <FigureList testId="membercard-figures">
-          <FigureRow label={t('dashboard.membercards_sent')} value={number.format(summary.data.sent)} testId="membercards-sent" />
-          <FigureRow label={t('dashboard.membercards_valid')} value={number.format(summary.data.valid)} testId="membercards-valid" />
+          <FigureRow label={t('dashboard.membercards_sent')} value={number(summary.data.sent)} testId="membercards-sent" />
+          <FigureRow label={t('dashboard.membercards_valid')} value={number(summary.data.valid)} testId="membercards-valid" />
         </FigureList>
       )}
       <Anchor component={Link} to={PATHS.membercards} mt="auto">

@@ -22,6 +22,7 @@ import { useBulkUndoNotification } from './bulkUndo';
 import { invoiceMediaLabel, STATUS_COLORS, statusLabel } from './labels';
 import classes from './invoices.module.css';
 import { Fact } from './Fact';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 interface InvoiceSentProps {
   invoice: InvoiceReply;
@@ -35,7 +36,7 @@ interface InvoiceSentProps {
 /** A sent invoice: its sums, how the deliveries are doing, and the instances 20 a page. */
 export function InvoiceSent({ invoice: inv, page, onPage, status, onStatus, error }: InvoiceSentProps) {
   const { t } = useTranslation();
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
   const pages = Math.max(1, Math.ceil(inv.instances_count / INVOICE_INSTANCES_PAGE_SIZE));
   const [bulk, setBulk] = useState<'mark_paid' | 'mark_cancelled' | null>(null);
   const bulkMark = useBulkMark();
@@ -98,10 +99,10 @@ export function InvoiceSent({ invoice: inv, page, onPage, status, onStatus, erro
           ) : null}
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="invoice-aggregates">
-          <Fact label={t('invoices.count_total')} value={number.format(inv.count_total_c)} />
-          <Fact label={t('invoices.count_open')} value={number.format(inv.count_open_c)} />
-          <Fact label={t('invoices.count_overdue')} value={number.format(inv.count_overdue_c)} />
-          <Fact label={t('invoices.count_paid')} value={number.format(inv.count_paid_c)} />
+          <Fact label={t('invoices.count_total')} value={number(inv.count_total_c)} />
+          <Fact label={t('invoices.count_open')} value={number(inv.count_open_c)} />
+          <Fact label={t('invoices.count_overdue')} value={number(inv.count_overdue_c)} />
+          <Fact label={t('invoices.count_paid')} value={number(inv.count_paid_c)} />
           <Fact label={t('invoices.amount_total')} value={formatAmount(inv.amount_total_c)} />
           <Fact label={t('invoices.amount_paid')} value={formatAmount(inv.amount_paid_c)} testId="amount-paid" />
           <Fact label={t('invoices.amount_pending')} value={formatAmount(inv.amount_pending_c)} testId="amount-pending" />
@@ -118,7 +119,7 @@ export function InvoiceSent({ invoice: inv, page, onPage, status, onStatus, erro
             </Text>
             {deliveries.map(({ status: s, count }) => (
               <Badge key={s} variant="dot" color={DELIVERY_COLORS[s]} tt="none">
-                {`${deliveryStatusLabel(t, s)} ${number.format(count)}`}
+                {`${deliveryStatusLabel(t, s)} ${number(count)}`}
               </Badge>
             ))}
           </Group>

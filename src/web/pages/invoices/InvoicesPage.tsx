@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { type AppPath, invoicePath, PATHS } from '../../paths';
 import { sendStatusLabel } from './labels';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 const REPORTS: { path: AppPath; label: 'invoices.report_link' | 'invoices.sales_list_link' | 'invoices.receivables_link' }[] = [
   { path: PATHS.invoiceReport, label: 'invoices.report_link' },
@@ -25,7 +26,7 @@ export function InvoicesPage() {
   const list = useInvoices(page - 1);
   const data = list.data;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / LIST_PAGE_SIZE));
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
   const reports = REPORTS.filter((r) => isRegistered(r.path));
 
   return (
@@ -95,10 +96,10 @@ export function InvoicesPage() {
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_c)}</Table.Td>
               <Table.Td>
                 {t('invoices.counts', {
-                  total: number.format(inv.count_total_c),
-                  open: number.format(inv.count_open_c),
-                  overdue: number.format(inv.count_overdue_c),
-                  paid: number.format(inv.count_paid_c),
+                  total: number(inv.count_total_c),
+                  open: number(inv.count_open_c),
+                  overdue: number(inv.count_overdue_c),
+                  paid: number(inv.count_paid_c),
                 })}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatAmount(inv.amount_paid_c)}</Table.Td>

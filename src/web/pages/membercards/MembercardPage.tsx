@@ -19,6 +19,7 @@ import { PATHS } from '../../paths';
 import { NotFoundContent } from '../errors/NotFoundContent';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel } from '../announcements/labels';
 import { BackToCards } from './MembercardNewPage';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 type CardStatus = (typeof MEMBER_CARD_STATUSES)[number];
 const CARD_COLORS: Record<CardStatus, string> = { none: 'gray', sent: 'blue', opened: 'green', expired: 'orange' };
@@ -33,7 +34,7 @@ export function MembercardPage() {
   const cancel = useCancelMembercard();
   const [ask, setAsk] = useState(false);
   const m = query.data;
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
 
   const notFound = <NotFoundContent title={t('membercards.not_found')} backTo={PATHS.membercards} backLabel={t('membercards.back')} />;
   if (id === null) return notFound;
@@ -81,8 +82,8 @@ export function MembercardPage() {
           {inFlight(m) ? ` · ${t('membercards.sending')}` : ''}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {stat(t('announcements.col_recipients'), number.format(m.recipient_count), 'recipient-total')}
-          {stat(t('membercards.col_opened'), number.format(m.opened_count), 'opened-count')}
+          {stat(t('announcements.col_recipients'), number(m.recipient_count), 'recipient-total')}
+          {stat(t('membercards.col_opened'), number(m.opened_count), 'opened-count')}
           {stat(t('membercards.valid_until'), m.valid_until ? formatFinnishDate(m.valid_until) : '–', 'valid-until')}
         </SimpleGrid>
         <PagedTable

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { membercardPath, PATHS } from '../../paths';
 import { DELIVERY_COLORS, deliveryStatusLabel, mediaLabel, messageStatusLabel, statusCounts } from '../announcements/labels';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /** `/membercard`: the card messages newest first, with how their deliveries are doing and how many cards were opened. */
 export function MembercardsPage() {
@@ -17,7 +18,7 @@ export function MembercardsPage() {
   const list = useMembercards(page - 1);
   const data = list.data;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / MEMBERCARDS_PAGE_SIZE));
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
   const newButton = (
     <Button component={Link} to={PATHS.membercardNew} leftSection={<IconPlus size={18} aria-hidden />}>
       {t('membercards.new')}
@@ -67,13 +68,13 @@ export function MembercardsPage() {
               </Table.Th>
               <Table.Td>{mediaLabel(t, m.msg_media)}</Table.Td>
               <Table.Td>{messageStatusLabel(t, m.status)}</Table.Td>
-              <Table.Td>{number.format(m.recipient_count)}</Table.Td>
-              <Table.Td>{number.format(m.opened_count)}</Table.Td>
+              <Table.Td>{number(m.recipient_count)}</Table.Td>
+              <Table.Td>{number(m.opened_count)}</Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {statusCounts(m.msg_statuses).map(({ status, count }) => (
                     <Badge key={status} variant="dot" color={DELIVERY_COLORS[status]} tt="none">
-                      {`${deliveryStatusLabel(t, status)} ${number.format(count)}`}
+                      {`${deliveryStatusLabel(t, status)} ${number(count)}`}
                     </Badge>
                   ))}
                 </Group>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
 import type { SettingsReply } from '../../../shared/schemas/settings';
 import { PATHS } from '../../paths';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /**
  * The association's tier and its limits (read-only: an operator changes the tier), and its
@@ -12,7 +13,7 @@ import { PATHS } from '../../paths';
 export function TierPanel({ data }: { data: SettingsReply }) {
   const { t } = useTranslation();
   const limits = data.tier_limits_;
-  const number = (n: number) => new Intl.NumberFormat('fi-FI').format(n);
+  const number = useFormatNumber();
   const rows: { label: string; value: string; testId: string }[] = [
     { label: t('tier.discount'), value: `${String(limits.message_discount_percent)} %`, testId: 'tier-discount' },
     { label: t('tier.limit.updreq_email_free'), value: limits.updreq_email_free ? t('tier.yes') : t('tier.no'), testId: 'tier-updreq' },

@@ -11,6 +11,7 @@ import { ScrollTable } from '../../components/ScrollTable';
 import { updateRequestPath } from '../../paths';
 import { mediaLabel, messageStatusLabel } from '../announcements/labels';
 import { formatRate, INSTANCE_COLORS, instanceStatusLabel } from './updreqLabels';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 interface UpdreqSentProps {
   updreq: UpdreqReply;
@@ -27,7 +28,7 @@ export function UpdreqSent({ updreq: u, page, onPage, error }: UpdreqSentProps) 
   const { t } = useTranslation();
   const cancel = useCancelUpdreq();
   const queued = u.updreq_statuses.queued ?? 0;
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
   const pages = Math.max(1, Math.ceil(u.instances_count / UPDREQS_PAGE_SIZE));
   const klo = t('log.klo');
 
@@ -45,7 +46,7 @@ export function UpdreqSent({ updreq: u, page, onPage, error }: UpdreqSentProps) 
               <Text span fw={600}>{t('announcements.col_status')}:</Text> <span data-testid="updreq-status">{messageStatusLabel(t, u.status)}</span>
             </Text>
             <Text>
-              <Text span fw={600}>{t('announcements.col_recipients')}:</Text> {number.format(u.recipient_count)}
+              <Text span fw={600}>{t('announcements.col_recipients')}:</Text> {number(u.recipient_count)}
             </Text>
             {u.sent_at ? (
               <Text>
@@ -64,7 +65,7 @@ export function UpdreqSent({ updreq: u, page, onPage, error }: UpdreqSentProps) 
                   {instanceStatusLabel(t, status)}:
                 </Text>{' '}
                 <Text component="dd" fw={700} span style={{ margin: 0 }}>
-                  {number.format(u.updreq_statuses[status] ?? 0)}
+                  {number(u.updreq_statuses[status] ?? 0)}
                 </Text>
               </div>
             ))}

@@ -7,13 +7,14 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { PATHS, updateRequestPath } from '../../paths';
 import { DashboardPanel } from '../dashboard/DashboardPanel';
 import { formatRate, instanceStatusLabel } from './updreqLabels';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /** Dashboard: the latest update request with its response rate and who has answered. */
 export function UpdreqsDashboardPanel() {
   const { t } = useTranslation();
   const list = useUpdreqs(0);
   const latest = list.data?.results[0];
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
 
   return (
     <DashboardPanel title={t('updreqs.page')}>
@@ -50,7 +51,7 @@ export function UpdreqsDashboardPanel() {
           <Group gap="md">
             {(['updated', 'confirmed', 'pending'] as const).map((s) => (
               <Text key={s} size="sm">
-                {`${instanceStatusLabel(t, s)}: ${number.format(latest.updreq_statuses[s] ?? 0)}`}
+                {`${instanceStatusLabel(t, s)}: ${number(latest.updreq_statuses[s] ?? 0)}`}
               </Text>
             ))}
           </Group>

@@ -10,6 +10,7 @@ import { PagedTable, usePageParam } from '../../components/PagedTable';
 import { PATHS, updateRequestPath } from '../../paths';
 import { mediaLabel, messageStatusLabel } from '../announcements/labels';
 import { formatRate, INSTANCE_COLORS, instanceCounts, instanceStatusLabel } from './updreqLabels';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /** `/updreqs`: every update request newest first, 20 a page, with its instance counts and response rate. */
 export function UpdreqsPage() {
@@ -18,7 +19,7 @@ export function UpdreqsPage() {
   const list = useUpdreqs(page - 1);
   const data = list.data;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / UPDREQS_PAGE_SIZE));
-  const number = new Intl.NumberFormat('fi-FI');
+  const number = useFormatNumber();
   const newButton = (
     <Button component={Link} to={PATHS.updateRequestNew} leftSection={<IconPlus size={18} aria-hidden />}>
       {t('updreqs.new')}
@@ -74,7 +75,7 @@ export function UpdreqsPage() {
                 <Group gap={4}>
                   {instanceCounts(u.updreq_statuses).map(({ status, count }) => (
                     <Badge key={status} variant="dot" color={INSTANCE_COLORS[status]} tt="none">
-                      {`${instanceStatusLabel(t, status)} ${number.format(count)}`}
+                      {`${instanceStatusLabel(t, status)} ${number(count)}`}
                     </Badge>
                   ))}
                 </Group>

@@ -46,5 +46,8 @@ export function instanceCounts(statuses: Partial<Record<UpdreqInstanceStatus, nu
   return UPDREQ_INSTANCE_STATUSES.map((status) => ({ status, count: statuses[status] ?? 0 })).filter((s) => s.count > 0);
 }
 
-/** A response rate as Finnish per cent with one decimal: "33,3 %". */
-export const formatRate = (rate: number): string => `${new Intl.NumberFormat('fi-FI', { minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(rate)} %`;
+let rateFormat: Intl.NumberFormat | undefined;
+
+/** A response rate as Finnish per cent with one decimal: "33,3 %". One formatter for all rows. */
+export const formatRate = (rate: number): string =>
+  `${(rateFormat ??= new Intl.NumberFormat('fi-FI', { minimumFractionDigits: 0, maximumFractionDigits: 1 })).format(rate)} %`;
