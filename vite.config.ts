@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 // The web app lives in src/web; the server serves the build from dist/web.
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -12,7 +13,7 @@ const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     outDir: `${repoRoot}dist/web`,

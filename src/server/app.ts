@@ -145,6 +145,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<Fasti
       prefix: '/',
       index: false, // index.html goes through the not-found handler so it is never cached
       wildcard: false,
+      // The build's .br and .gz copies (scripts/precompress.ts), for browsers that accept them.
+      preCompressed: true,
       // Only Vite's content-hashed files may be cached forever; the rest (favicon) revalidates.
       cacheControl: false,
       setHeaders: (reply, filePath) => {

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, makeTenant, testApp, testDialect, type TestApp } from '../test/harness';
 import { route } from '../http/route';
 import { z } from 'zod';
+import { precompressFile } from '../../../scripts/precompress';
+
+/** A script large enough to be worth compressing. */
+const APP_JS = Array.from({ length: 400 }, (_, i) => `export const text${i} = 'Jäsenrekisteri ${i}';`).join('\n');
 
 describe(`error replies (${testDialect})`, () => {
   let t: TestApp;
@@ -15,6 +20,9 @@ describe(`error replies (${testDialect})`, () => {
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html lang="fi"><title>Seura</title></html>');
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    // A build's script with its compressed copies (scripts/precompress.ts).
+    fs.writeFileSync(path.join(webRoot, 'assets', 'big-5678.js'), APP_JS);
+    await precompressFile(path.join(webRoot, 'assets', 'big-5678.js'));
     t = await testApp({
       webRoot,
       extend: (app) => {
@@ -103,5 +111,27 @@ describe(`error replies (${testDialect})`, () => {
     const r = await c.get('/assets/app-1234.js');
     expect(r.status).toBe(200);
     expect(String(r.headers['cache-control'])).toContain('immutable');
+  });
+
+  it("sends the build's compressed copy of a script to a browser that accepts it", async () => {
+    const fetch = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/big-5678.js', headers: { host: c.host, ...(encoding ? { 'accept-encoding': encoding } : {}) } });
+    const plain = await fetch();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+    const br = await fetch('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(APP_JS.length / 5);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(APP_JS);
+    const gz = await fetch('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(APP_JS);
+    for (const r of [plain, br, gz]) {
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^application\/javascript/);
+      expect(String(r.headers['cache-control'])).toContain('immutable');
+      // A shared cache keeps the copies apart.
+      expect(String(r.headers.vary)).toMatch(/accept-encoding/i);
+    }
   });
 });
