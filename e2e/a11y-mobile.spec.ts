@@ -168,8 +168,9 @@ test('puhelimella jäsenlista kortteina ja pikahaku valikossa', async ({ page })
   const menuButton = bertta.getByRole('button', { name: 'Toiminnot: Bertta Kortelainen' });
   await expect(menuButton).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menuitem', { name: 'Muokkaa' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Muokkaa' })).toBeFocused();
   await page.keyboard.press('Escape');
+  await expect(menuButton).toBeFocused();
 
   // Sorting without headers: reverse order puts Cecilia first.
   await page.getByRole('button', { name: 'Käänteinen järjestys' }).click();

@@ -155,7 +155,7 @@ test('jäsenlistan ensilataus kysyy istunnon, asetukset, kentät ja ryhmät yht�
   await expectAccessible(page, 'jäsenlista suoraan osoitteesta');
 });
 
-test('jäsenlistan ensilataus: kentät ja ryhmät kysytään kerran, yläpalkin haku ladataan jäsenten jälkeen', async ({ page }) => {
+test('jäsenlistan ensilataus: kentät ja ryhmät kysytään kerran, yläpalkin haku ladataan jäsenten jälkeen, rivien valikot vasta avattaessa', async ({ page }) => {
   // The list takes the fields and groups asked for with the session instead of asking again as
   // it mounts (useListModel.ts), without the groups' member counts, which it does not show
   // (api/groups.ts), and before the chunk that reads them; quick search's chunk (with the phone number library) is loaded only once
@@ -173,6 +173,16 @@ test('jäsenlistan ensilataus: kentät ja ryhmät kysytään kerran, yläpalkin 
   page.on('requestfinished', (r) => {
     if (new URL(r.url()).pathname === '/api/1/members/get_results') events.push('rows');
   });
+  // Nothing reads localStorage on the way (theme.ts colorSchemeManager): a page's first read
+  // waits on the browser to open the origin's storage. (React Router reads sessionStorage.)
+  await page.addInitScript(() => {
+    const read = Storage.prototype.getItem;
+    Object.assign(window, { storageReads: 0 });
+    Storage.prototype.getItem = function (this: Storage, key: string) {
+      if (this === window.localStorage) Object.assign(window, { storageReads: (window as unknown as { storageReads: number }).storageReads + 1 });
+      return read.call(this, key);
+    };
+  });
   await loginAsAdmin(page, '/members');
   await expect(page.getByRole('table', { name: 'Jäsenlista' })).toBeVisible();
   const search = page.getByRole('combobox', { name: 'Hae rekisteristä' });
@@ -186,5 +196,22 @@ test('jäsenlistan ensilataus: kentät ja ryhmät kysytään kerran, yläpalkin 
   expect(events.indexOf('rows')).toBeGreaterThan(-1);
   expect(events.indexOf('search chunk')).toBeGreaterThan(events.indexOf('rows'));
   await expect(search).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { storageReads: number }).storageReads)).toBe(0);
   await expectAccessible(page, 'jäsenlista ja haku');
+
+  // The rows' menus are only their buttons until one is opened (MemberRowMenu.tsx): no Mantine
+  // menu was set up for them (its button would carry the menu's id).
+  const table = page.getByRole('table', { name: 'Jäsenlista' });
+  const menuButton = table.getByRole('button', { name: /^Toiminnot: / }).first();
+  await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  expect(await table.locator('button[aria-haspopup="menu"][id]').count()).toBe(0);
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: 'Muokkaa' })).toBeFocused();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await menuButton.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Muokkaa' })).toBeFocused();
 });

@@ -8,7 +8,7 @@ import { createQueryClient } from './api/queryClient';
 import { sessionQuery } from './api/session';
 import { isAuthPage, loginPathFor } from './auth/goto';
 import { createAppRouter, inSignedInLayout, prefetchFirstPage, preloadFirstPage } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 const router = createAppRouter();
 
@@ -40,7 +40,7 @@ preloadFirstPage(router);
 
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} forceColorScheme="light">
       <Notifications autoClose={NOTIFICATION_FADE_MS} position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorSchemeManager } from '@mantine/core';
 
 // Mantine's defaults put some text below WCAG AA contrast on white (blue 6 buttons,
 // gray 6 "dimmed" text, red 6 errors); these shades all reach at least 4.5:1.
@@ -30,3 +30,16 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   },
   dark: {},
 });
+
+/**
+ * The app is light only (App.tsx forceColorScheme), so there is no scheme to read or keep.
+ * Mantine's default manager reads localStorage as the app starts, and a page's first use of
+ * localStorage waits on the browser to open the origin's storage (~20 ms of a cold load).
+ */
+export const colorSchemeManager: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};

@@ -1,5 +1,6 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconDots, IconEdit, IconHistory, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberRow } from '../../../shared/schemas/members';
@@ -13,15 +14,43 @@ interface MemberRowMenuProps {
   onDelete: ((row: MemberRow) => void) | null;
 }
 
-/** "Toiminnot: <name>": edit, history and delete for one row of the list. */
+/**
+ * "Toiminnot: <name>": edit, history and delete for one row of the list. Until it is first
+ * opened it is only its button: a Mantine menu per row (a popover, its floating position and
+ * transition) was a fifth of the rows' first render, for menus that are rarely opened.
+ */
 export function MemberRowMenu({ row, onDelete }: MemberRowMenuProps) {
   const { t } = useTranslation();
-  const { user } = useCurrentSession();
+  const [armed, setArmed] = useState(false);
   const name = row.fullname_ || t('member_list.no_name');
+  const label = t('member_list.row_actions', { name });
+  if (!armed) {
+    return (
+      <ActionIcon variant="subtle" color="gray" aria-label={label} aria-haspopup="menu" aria-expanded={false} onClick={() => setArmed(true)}>
+        <IconDots size={18} aria-hidden />
+      </ActionIcon>
+    );
+  }
+  return <RowMenu row={row} onDelete={onDelete} label={label} />;
+}
+
+/** The menu itself, opened once mounted: the button that stood in for it has just been pressed. */
+function RowMenu({ row, onDelete, label }: MemberRowMenuProps & { label: string }) {
+  const { t } = useTranslation();
+  const { user } = useCurrentSession();
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  // The pressed button was replaced by this one: focus goes back to it, then the menu opens,
+  // so that it notes the button as where to return focus when it closes (it does so only on
+  // opening after it has mounted, not for a menu mounted open).
+  useEffect(() => {
+    target.current?.focus();
+    setOpened(true);
+  }, []);
   return (
-    <Menu position="bottom-end" shadow="md" withInitialFocusPlaceholder={false}>
+    <Menu position="bottom-end" shadow="md" withInitialFocusPlaceholder={false} opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('member_list.row_actions', { name })}>
+        <ActionIcon ref={target} variant="subtle" color="gray" aria-label={label}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>
