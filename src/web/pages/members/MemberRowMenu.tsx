@@ -16,8 +16,9 @@ interface MemberRowMenuProps {
 
 /**
  * "Toiminnot: <name>": edit, history and delete for one row of the list. Until it is first
- * opened it is only its button: a Mantine menu per row (a popover, its floating position and
- * transition) was a fifth of the rows' first render, for menus that are rarely opened.
+ * opened it is only its button: a Mantine menu per row sets up a popover, its floating position
+ * and a transition (which asks matchMedia for reduced motion), 20 times on every page of the
+ * list's first render, for menus that are rarely opened.
  */
 export function MemberRowMenu({ row, onDelete }: MemberRowMenuProps) {
   const { t } = useTranslation();
