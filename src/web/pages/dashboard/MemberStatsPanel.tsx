@@ -7,7 +7,7 @@ import { useCurrentSession } from '../../auth/SessionContext';
 import { canOpen, isRegistered } from '../../access';
 import { PATHS } from '../../paths';
 import { DashboardPanel } from './DashboardPanel';
-import { formatNumber } from '../../i18n/numbers';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /** Member counts from members/get_stats: total, active, inactive and pending applications. */
 export function MemberStatsPanel() {
@@ -61,12 +61,12 @@ export function MemberStatsPanel() {
 }
 
 function StatRow({ label, value }: { label: string; value: number }) {
-  const { i18n } = useTranslation();
+  const number = useFormatNumber();
   return (
     <Group justify="space-between" gap="md" wrap="nowrap">
       <Text component="dt">{label}</Text>
       <Text component="dd" fw={600} m={0}>
-        {formatNumber(value, i18n.language)}
+        {number(value)}
       </Text>
     </Group>
   );

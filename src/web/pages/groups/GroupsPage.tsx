@@ -22,14 +22,15 @@ import { useReorderableList } from '../../components/useReorderableList';
 import { messageText } from '../../i18n/messages';
 import { groupPath, PATHS } from '../../paths';
 import { allowedSendersLabel } from './groupLabels';
-import { formatNumber } from '../../i18n/numbers';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 /**
  * `/config/groups`: groups in their order with member counts. Site admins add, edit
  * and reorder them; board members see the list and can ask for group-mail rights.
  */
 export function GroupsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const number = useFormatNumber();
   const { user } = useCurrentSession();
   const isAdmin = hasRole(user, 'admin');
   const groups = useGroupsWithCounts();
@@ -117,7 +118,7 @@ export function GroupsPage() {
                     <Table.Td>{group.email ?? ''}</Table.Td>
                     <Table.Td>{allowedSendersLabel(t, group.allowed_senders)}</Table.Td>
                     <Table.Td ta="right" data-testid="member-count">
-                      {formatNumber(group.member_count ?? 0, i18n.language)}
+                      {number(group.member_count ?? 0)}
                     </Table.Td>
                     {isAdmin ? <Table.Td>{list.moveButtons(index, group.label)}</Table.Td> : null}
                   </Table.Tr>

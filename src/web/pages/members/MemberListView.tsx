@@ -21,7 +21,7 @@ import type { ListModel } from './useListModel';
 import { Pager } from '../../components/Pager';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
-import { formatNumber } from '../../i18n/numbers';
+import { useFormatNumber } from '../../i18n/useFormatNumber';
 
 // "Everyone" (the virtualiser with it) loads when a user picks it.
 const VirtualMemberTable = lazy(() => import('./VirtualMemberTable').then((m) => ({ default: m.VirtualMemberTable })));
@@ -53,7 +53,8 @@ interface MemberListViewProps extends RowLinks {
  * and either pages or the virtualised "everyone" list.
  */
 export function MemberListView({ model, deleted, label, toolbar, empty, filterTools, nameHref, actions }: MemberListViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const number = useFormatNumber();
   const { user } = useCurrentSession();
   const { filter, page, setFilter, setPage } = useListUrl();
   const prefs = useListPrefs(model.columns);
@@ -183,7 +184,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
               }}
               data={MEMBER_PAGE_SIZES.map((size) => ({
                 value: String(size),
-                label: size === MEMBER_PAGE_SIZE_EVERYONE ? t('member_list.page_size_everyone') : formatNumber(size, i18n.language),
+                label: size === MEMBER_PAGE_SIZE_EVERYONE ? t('member_list.page_size_everyone') : number(size),
               }))}
               style={{ display: 'flex', alignItems: 'center', gap: 8 }}
             />
