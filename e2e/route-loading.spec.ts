@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from './helpers/axe';
 import { signIn } from './helpers/adminApi';
 import { loginAsAdmin } from './helpers/session';
@@ -119,6 +119,45 @@ test('hitaasti latautuva sivu ei vie kohdistusta yläpalkin hausta, johon käytt
   // A page reached without acting meanwhile still takes focus to its heading.
   await page.getByRole('navigation', { name: 'Päävalikko' }).getByRole('link', { name: 'Jäsenet' }).click();
   await expect(heading(page, 'Jäsenet')).toBeFocused();
+});
+
+/**
+ * Opens `url` with the chunk matching `chunk` held back, on a clock that moves only when told
+ * (20 ms at a time, until `waiting` shows), then lets the chunk come and stops moving the
+ * clock. What React reveals in a "retry" render it holds back on a timer until 300 ms after the
+ * loader appeared; ChunkSuspense shows the page in a render of its own as soon as the chunk is
+ * there, which needs no timer.
+ */
+async function chunkArrivesWithTimersStopped(page: Page, url: string, chunk: RegExp, waiting: Locator): Promise<void> {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const deadline = Date.now() + 10_000;
+  while (!(await waiting.isVisible())) {
+    if (Date.now() > deadline) throw new Error(`${url}: no loader while its chunk was held`);
+    await page.clock.runFor(20);
+  }
+  release();
+}
+
+test('sivu näkyy heti, kun sen koodi saapuu, eikä odota ajastinta: jäsenlista kehyksen sisällä', async ({ page }) => {
+  await signIn(page.request);
+  const loader = page.getByRole('main').getByRole('status').filter({ hasText: 'Ladataan' });
+  await chunkArrivesWithTimersStopped(page, '/members', /\/assets\/MembersListPage-[\w-]+\.js$/, loader);
+  await expect(heading(page, 'Jäsenet')).toBeVisible();
+});
+
+test('sivu näkyy heti, kun sen koodi saapuu, eikä odota ajastinta: kirjautumissivu kehyksen ulkopuolella', async ({ page }) => {
+  const loader = page.getByRole('status').filter({ hasText: 'Ladataan' });
+  await chunkArrivesWithTimersStopped(page, '/@login', /\/assets\/LoginPage-[\w-]+\.js$/, loader);
+  await expect(page.getByRole('textbox', { name: 'Salasana', exact: true })).toBeVisible();
+  await expect(loader).toHaveCount(0);
 });
 
 test('jäsenlistan ensilataus kysyy istunnon, asetukset, kentät ja ryhmät yhtä aikaa', async ({ page }) => {

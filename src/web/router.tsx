@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router';
 import { RequireRole } from './auth/RequireRole';
 import { AppLayout } from './layout/AppLayout';
 import { followUserActs } from './layout/useFocusOnNavigation';
-import { PageLoader } from './components/PageLoader';
+import { PageBoundary } from './components/PageBoundary';
 import { CrashPage } from './pages/errors/CrashPage';
 import { NotFoundPage } from './pages/errors/NotFoundPage';
 import { PATHS } from './paths';
@@ -20,9 +19,9 @@ export function createAppRouter() {
       element: (
         <>
           {/* While a public page's chunk loads; pages inside the layout wait in its own boundary. */}
-          <Suspense fallback={<PageLoader />}>
+          <PageBoundary>
             <Outlet />
-          </Suspense>
+          </PageBoundary>
           <ScrollRestoration />
         </>
       ),
@@ -92,7 +91,7 @@ export const SIGNED_IN_LAYOUT = 'signed-in';
 export const inSignedInLayout = (router: AppRouter): boolean => router.state.matches.some((m) => m.route.id === SIGNED_IN_LAYOUT);
 
 /** A route's handle: how to start loading its page's chunk. */
-type RouteHandle = Preloadable;
-const preloads = (page: Preloadable): RouteHandle => ({ preload: page.preload, prefetch: page.prefetch });
+export type RouteHandle = Preloadable;
+const preloads = (page: Preloadable): RouteHandle => ({ preload: page.preload, loaded: page.loaded, prefetch: page.prefetch });
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,19 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentProps, type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { ComponentProps, ComponentType, LazyExoticComponent } from 'react';
 import { pageAccess, type PageAccess, type RegisteredPath } from './access';
 import { getEarly } from './api/client';
+import { type Chunk, lazyChunk } from './components/lazyChunk';
 import { FIELDS_ALL, GROUPS_ALL } from './api/firstPaths';
 import type { EditLinkClaimsPage } from './pages/expenseclaims/EditLinkClaimsPage';
 import { PATHS } from './paths';
 
 // The route table: the page of every path in the access table (access.ts). The only module
 // that imports pages, so no page can reach itself through it; everything else imports paths.ts
-// or access.ts. Every page is a lazy chunk, so a route loads only its own code (the layout's
-// Suspense boundary shows a loader meanwhile).
+// or access.ts. Every page is a lazy chunk, so a route loads only its own code (PageBoundary
+// shows a loader meanwhile).
 
 /** A lazy page's way to start loading its chunk, and what it first asks for, before it first renders. */
-export interface Preloadable {
-  preload: () => Promise<unknown>;
+export interface Preloadable extends Chunk {
   /** Asks for the page's first data (a page whose first answers wait on others). */
   prefetch?: (queryClient: QueryClient) => Promise<void>;
 }
@@ -34,15 +34,14 @@ interface PageData {
  * `preload` starts the same load early (router.tsx, for the first page of a visit).
  */
 function lazyPage<P extends object, K extends string>(load: () => Promise<Record<NoInfer<K>, ComponentType<P>>>, name: K, data?: PageData): LazyExoticComponent<ComponentType<P>> & Preloadable {
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => (loading ??= load().then((m) => ({ default: m[name] })));
+  const page = lazyChunk(load, name);
   const prefetch =
     data &&
     ((queryClient: QueryClient) => {
       for (const path of data.early) getEarly(path);
       return data.ask().then((ask) => ask(queryClient));
     });
-  return Object.assign(lazy(preload), { preload, prefetch });
+  return Object.assign(page, { prefetch });
 }
 
 /** The member lists' fields and groups (pages/members/listModelData.ts). */

@@ -1,6 +1,6 @@
 import { Anchor, AppShell, Box, Burger, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, type MutableRefObject, Suspense, useEffect, useState } from 'react';
+import { type MutableRefObject, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PD_LOCALE } from '../../shared/constants';
@@ -12,6 +12,7 @@ import { enabledFeatures } from '../access';
 import { hasRole } from '../auth/roles';
 import { SessionProvider } from '../auth/SessionContext';
 import { FullPageError } from '../components/FullPageError';
+import { PageBoundary } from '../components/PageBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { isLocale, switchLanguage } from '../i18n/setup';
 import { BlockedNotice } from './BlockedNotice';
@@ -24,11 +25,13 @@ import { useFocusOnNavigation, useLandedPath } from './useFocusOnNavigation';
 import { useAfterFirstData } from './useAfterFirstData';
 import { useIsPhone } from './useIsPhone';
 import classes from './layout.module.css';
+import { lazyChunk } from '../components/lazyChunk';
+import { ChunkSuspense } from '../components/ChunkSuspense';
 
 // Quick search (its result formats and reply schemas, with the phone number library) is not
 // needed for the first paint of a page: it is mounted, and its chunk loaded, after the page
 // and its first answers (useAfterFirstData.ts).
-const SuperSearch = lazy(() => import('./SuperSearch').then((m) => ({ default: m.SuperSearch })));
+const SuperSearch = lazyChunk(() => import('./SuperSearch'), 'SuperSearch');
 /** Holds the header's place for the search box while its chunk loads (no jump when it arrives). */
 const searchPlaceholder = <Box w={{ base: 180, lg: 260 }} h={36} />;
 
@@ -99,9 +102,9 @@ function Shell({ session }: { session: SessionReply }) {
               {canSearch ? (
                 <Box role="search" visibleFrom="sm">
                   {searchReady ? (
-                    <Suspense fallback={searchPlaceholder}>
+                    <ChunkSuspense chunks={SuperSearch} fallback={searchPlaceholder}>
                       <SuperSearch />
-                    </Suspense>
+                    </ChunkSuspense>
                   ) : (
                     searchPlaceholder
                   )}
@@ -116,9 +119,9 @@ function Shell({ session }: { session: SessionReply }) {
           <AppShell.Navbar p="md" id="main-nav-mobile" hiddenFrom="lg" inert={!navOpened}>
             {canSearch && phone && navOpened ? (
               <Box role="search" mb="md">
-                <Suspense fallback={null}>
+                <ChunkSuspense chunks={SuperSearch} fallback={null}>
                   <SuperSearch inMenu onNavigate={closeNav} />
-                </Suspense>
+                </ChunkSuspense>
               </Box>
             ) : null}
             <MainNav entries={entries} direction="column" onNavigate={closeNav} />
@@ -129,10 +132,10 @@ function Shell({ session }: { session: SessionReply }) {
             <BlockedNotice />
             <PaymentNotice />
             {/* A page's chunk loads inside the frame: the header and menu stay mounted meanwhile. */}
-            <Suspense fallback={<PageLoader />}>
+            <PageBoundary>
               <Outlet />
               <PageFocus landed={landed} onShown={setPageShown} />
-            </Suspense>
+            </PageBoundary>
           </Container>
         </AppShell.Main>
       </AppShell>

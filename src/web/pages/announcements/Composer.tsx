@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Group, Paper, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconBan, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
@@ -24,9 +24,10 @@ import { PreviewPanel } from './PreviewPanel';
 import { RecipientPicker } from './RecipientPicker';
 import { usePreview } from './usePreview';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
+import { RichTextEditor } from '../../components/lazyRichTextEditor';
+import { ChunkSuspense } from '../../components/ChunkSuspense';
 
 // The editor (tiptap and ProseMirror, about half a megabyte) loads only when a composer opens.
-const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
 const FIELDS = ['subject', 'content', 'msg_media', 'filter', 'addrecips'] as const;
 const inputId = (field: string) => `announcement-${field}`;
@@ -207,7 +208,7 @@ export function Composer({ id, initial, kind = ANNOUNCEMENT_KIND }: ComposerProp
                     required={draft.msg_media !== 'sms'}
                   />
                   {isRich(draft.msg_media) ? (
-                    <Suspense fallback={<LoadingSkeleton height={260} />}>
+                    <ChunkSuspense chunks={RichTextEditor} fallback={<LoadingSkeleton height={260} />}>
                       <RichTextEditor
                       id={inputId('content')}
                       label={t('announcements.content')}
@@ -216,7 +217,7 @@ export function Composer({ id, initial, kind = ANNOUNCEMENT_KIND }: ComposerProp
                       onChange={(content) => change({ content })}
                       error={errors.content}
                       />
-                    </Suspense>
+                    </ChunkSuspense>
                   ) : (
                     <Textarea
                       id={inputId('content')}

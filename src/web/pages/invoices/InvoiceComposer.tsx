@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Grid, Group, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatAmount } from '../../../shared/finnish/amount';
@@ -29,9 +29,10 @@ import { invoiceMediaLabel } from './labels';
 import { rowInputId, RowsEditor } from './RowsEditor';
 import { useDebouncedInvoicePreview } from './useInvoicePreview';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
+import { RichTextEditor } from '../../components/lazyRichTextEditor';
+import { ChunkSuspense } from '../../components/ChunkSuspense';
 
 // The editor (tiptap and ProseMirror, about half a megabyte) loads only when a composer opens.
-const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
 /** The element a field key's error focuses. */
 function inputId(field: string): string {
@@ -261,7 +262,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
             <RowsEditor rows={draft.rows} onChange={(rows) => change({ rows })} vatRates={vatRates} errors={shownErrors} readOnly={adding} />
             {!adding ? (
               <Paper withBorder p="md" component="section" aria-label={t('invoices.description')}>
-                <Suspense fallback={<LoadingSkeleton height={260} />}>
+                <ChunkSuspense chunks={RichTextEditor} fallback={<LoadingSkeleton height={260} />}>
                   <RichTextEditor
                     id={inputId('description')}
                     label={t('invoices.description')}
@@ -271,7 +272,7 @@ export function InvoiceComposer({ id, initial, addTo }: InvoiceComposerProps) {
                     error={shownErrors.description}
                     pageBreaks
                   />
-                </Suspense>
+                </ChunkSuspense>
               </Paper>
             ) : null}
             <RecipientPicker

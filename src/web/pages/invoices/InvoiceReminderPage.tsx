@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSend } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PREVIEW_DEBOUNCE_MS } from '../../../shared/constants';
@@ -26,8 +26,9 @@ import { addDays, helsinkiToday } from './invoiceModel';
 import { BackToInvoices } from './InvoiceNewPage';
 import { invoiceMediaLabel, statusLabel } from './labels';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
+import { RichTextEditor } from '../../components/lazyRichTextEditor';
+import { ChunkSuspense } from '../../components/ChunkSuspense';
 
-const RichTextEditor = lazy(() => import('../../components/RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
 
 const FIELDS = ['reminder_to_', 'msg_media', 'subject', 'date_due', 'description'] as const;
 const inputId = (f: string) => `reminder-${f}`;
@@ -228,9 +229,9 @@ function ReminderForm({ invoice: inv, candidates, more }: { invoice: InvoiceRepl
                   }}
                   error={errors.date_due ?? (due.trim() !== '' && !dueIso ? t('_validation_invalid_date') : undefined)}
                 />
-                <Suspense fallback={<LoadingSkeleton height={200} />}>
+                <ChunkSuspense chunks={RichTextEditor} fallback={<LoadingSkeleton height={200} />}>
                   <RichTextEditor id={inputId('description')} label={t('invoices.reminder_text')} description={t('invoices.reminder_text_help')} value={description} onChange={setDescription} error={errors.description} />
-                </Suspense>
+                </ChunkSuspense>
               </Stack>
             </Paper>
           </Stack>

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Box, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEBOUNCE_DEFAULT_MS, MEMBER_PAGE_SIZE_EVERYONE, MEMBER_PAGE_SIZES, QUICKSEARCH_MIN_CHARS } from '../../../shared/constants';
@@ -22,9 +22,11 @@ import { Pager } from '../../components/Pager';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 import { RowsSkeleton } from '../../components/RowsSkeleton';
 import { useFormatNumber } from '../../i18n/useFormatNumber';
+import { lazyChunk } from '../../components/lazyChunk';
+import { ChunkSuspense } from '../../components/ChunkSuspense';
 
 // "Everyone" (the virtualiser with it) loads when a user picks it.
-const VirtualMemberTable = lazy(() => import('./VirtualMemberTable').then((m) => ({ default: m.VirtualMemberTable })));
+const VirtualMemberTable = lazyChunk(() => import('./VirtualMemberTable'), 'VirtualMemberTable');
 
 export interface ListContext {
   filter: Filter;
@@ -196,7 +198,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
           ) : results.data.stats.result_count === 0 ? (
             empty({ ...ctx, filtered: filter.length > 0 })
           ) : prefs.everyone ? (
-            <Suspense fallback={<RowsSkeleton rows={4} />}>
+            <ChunkSuspense chunks={VirtualMemberTable} fallback={<RowsSkeleton rows={4} />}>
               <VirtualMemberTable
                 label={label}
                 params={base}
@@ -207,7 +209,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
                 nameHref={nameHref}
                 actions={actions}
               />
-            </Suspense>
+            </ChunkSuspense>
           ) : (
             <>
               <Box aria-busy={results.isPlaceholderData || undefined}>

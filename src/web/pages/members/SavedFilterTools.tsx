@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Filter } from '../../../shared/filter/types';
 import type { SavedFilter } from '../../../shared/schemas/savedFilters';
@@ -8,6 +8,8 @@ import { useCreateSavedFilter, useDeleteSavedFilter, useRenameSavedFilter, useSa
 import { notifySuccess } from '../../components/notify';
 import type { Naming } from './SavedFilterDialogs';
 import { matchingSaved } from './savedFilterModel';
+import { lazyChunk } from '../../components/lazyChunk';
+import { ChunkSuspense } from '../../components/ChunkSuspense';
 
 interface SavedFilterToolsProps {
   /** The filter in force. */
@@ -19,7 +21,7 @@ interface SavedFilterToolsProps {
 }
 
 // The dialogs (a form library and two modals) are not needed to show the list.
-const SavedFilterDialogs = lazy(() => import('./SavedFilterDialogs').then((m) => ({ default: m.SavedFilterDialogs })));
+const SavedFilterDialogs = lazyChunk(() => import('./SavedFilterDialogs'), 'SavedFilterDialogs');
 
 /**
  * Saved filters: a picker of the association's named filters, and for
@@ -118,7 +120,7 @@ export function SavedFilterTools({ filter, onPick, canEdit }: SavedFilterToolsPr
 
       {/* The name form and the delete confirmation load when first wanted, then stay (focus returns on close). */}
       {dialogsUsed ? (
-        <Suspense fallback={null}>
+        <ChunkSuspense chunks={SavedFilterDialogs} fallback={null}>
           <SavedFilterDialogs
             naming={naming}
             onNameSubmit={submitName}
@@ -129,7 +131,7 @@ export function SavedFilterTools({ filter, onPick, canEdit }: SavedFilterToolsPr
             deletePending={remove.isPending}
             deleteError={remove.error}
           />
-        </Suspense>
+        </ChunkSuspense>
       ) : null}
     </Group>
   );
