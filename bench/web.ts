@@ -55,21 +55,41 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
 }
 
 /**
- * Milliseconds from navigation start until `selector` matches an element with a box, read in
- * the page on every animation frame (performance.now() counts from navigation start).
+ * Milliseconds from navigation start until `selector` matches an element with a box, checked in
+ * the page on every animation frame (performance.now() counts from navigation start) by a few
+ * lines added before the page's own scripts, which report the time on the console. Playwright's
+ * own wait (`page.waitForFunction`) first puts its injected script, some hundreds of kilobytes,
+ * into the page and runs it on the main thread in the middle of the load: 50–130 ms of every
+ * figure were the measurement's own.
  */
 async function renderedAt(page: Page, url: string, selector: string): Promise<number> {
+  const shown = new Promise<number>((resolve) => {
+    page.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith(SHOWN)) resolve(Number(text.slice(SHOWN.length)));
+    });
+  });
+  // A string, not a function: tsx's names for functions (`__name`) do not exist in the page.
+  await page.addInitScript({
+    content: `(() => {
+      const check = () => {
+        const el = document.querySelector(${JSON.stringify(selector)});
+        if (el && el.getBoundingClientRect().height > 0) console.debug(${JSON.stringify(SHOWN)} + performance.now());
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    })();`,
+  });
   await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(
-    (sel) => {
-      const el = document.querySelector(sel);
-      return el && el.getBoundingClientRect().height > 0 ? performance.now() : false;
-    },
-    selector,
-    { polling: 'raf', timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as number;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${url}: ${selector} not shown in 30 s`)), 30_000)));
+  try {
+    return await Promise.race([shown, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
+const SHOWN = 'seura-bench-shown ';
 
 /** One cold load in a fresh context; `signIn` first signs the admin in through the API (no page JS is cached by it). */
 async function coldLoad(browser: Browser, url: string, selector: string, signIn: boolean): Promise<number> {

@@ -194,6 +194,35 @@ test('jäsenlistan ensilataus kysyy istunnon, asetukset, kentät ja ryhmät yht�
   await expectAccessible(page, 'jäsenlista suoraan osoitteesta');
 });
 
+test('jäsenlistan ensilataus kysyy ensimmäisen sivun jäseniä jo sivun koodin latautuessa, ja kerran', async ({ page, request }) => {
+  // listModelData.ts asks for the page of members the list will show as soon as the session,
+  // fields and groups have come; the list had asked only once its own chunk had come and
+  // rendered. The list's own query then takes that answer (api/membersList.ts refetchOnMount).
+  const api = await signIn(request);
+  await api.post('members/new', { firstname: 'Eino', lastname: `Ennakko ${RUN}`, email: `ennakko.${RUN}@example.fi`, bypass_required_fields: true });
+  const bodies: unknown[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/1/members/get_results') bodies.push(r.postDataJSON());
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/MembersListPage-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await loginAsAdmin(page, '/members?page=1');
+  await expect.poll(() => bodies.length).toBe(1);
+  expect(bodies[0]).toMatchObject({ filter: [], deleted: false, page: 0, pending: false });
+  release();
+  const table = page.getByRole('table', { name: 'Jäsenlista' });
+  await expect(table.locator('tbody tr[data-member-id]').first()).toBeVisible();
+  await expect(heading(page, 'Jäsenet')).toBeVisible();
+  // Sorting asks for another page, as ever.
+  await table.getByRole('columnheader').first().getByRole('button').click();
+  await expect.poll(() => bodies.length).toBe(2);
+  expect(bodies).toHaveLength(2);
+});
+
 test('jäsenlistan ensilataus: kentät ja ryhmät kysytään kerran, yläpalkin haku ladataan jäsenten jälkeen, rivien valikot vasta avattaessa', async ({ page }) => {
   // The list takes the fields and groups asked for with the session instead of asking again as
   // it mounts (useListModel.ts), without the groups' member counts, which it does not show

@@ -44,11 +44,11 @@ function lazyPage<P extends object, K extends string>(load: () => Promise<Record
   return Object.assign(page, { prefetch });
 }
 
-/** The member lists' fields and groups (pages/members/listModelData.ts). */
-const listModel: PageData = {
+/** The member lists' fields and groups, and their first page of members (pages/members/listModelData.ts). */
+const listModel = (deleted: boolean): PageData => ({
   early: [FIELDS_ALL, GROUPS_ALL],
-  ask: () => import('./pages/members/listModelData').then((m) => m.prefetchListModel),
-};
+  ask: () => import('./pages/members/listModelData').then((m) => m.prefetchFirstResults(deleted)),
+});
 
 const AnnouncementNewPage = lazyPage(() => import('./pages/announcements/AnnouncementNewPage'), 'AnnouncementNewPage');
 const AnnouncementPage = lazyPage(() => import('./pages/announcements/AnnouncementPage'), 'AnnouncementPage');
@@ -94,8 +94,8 @@ const MemberEditPage = lazyPage(() => import('./pages/members/MemberEditPage'), 
 const MemberExportPage = lazyPage(() => import('./pages/members/MemberExportPage'), 'MemberExportPage');
 const MemberHistoryPage = lazyPage(() => import('./pages/members/MemberHistoryPage'), 'MemberHistoryPage');
 const MembersBulkEditPage = lazyPage(() => import('./pages/members/MembersBulkEditPage'), 'MembersBulkEditPage');
-const MembersListPage = lazyPage(() => import('./pages/members/MembersListPage'), 'MembersListPage', listModel);
-const MembersRemovedPage = lazyPage(() => import('./pages/members/MembersRemovedPage'), 'MembersRemovedPage', listModel);
+const MembersListPage = lazyPage(() => import('./pages/members/MembersListPage'), 'MembersListPage', listModel(false));
+const MembersRemovedPage = lazyPage(() => import('./pages/members/MembersRemovedPage'), 'MembersRemovedPage', listModel(true));
 const RecentChangesPage = lazyPage(() => import('./pages/members/RecentChangesPage'), 'RecentChangesPage');
 const PaymentChargePage = lazyPage(() => import('./pages/mooney/PaymentChargePage'), 'PaymentChargePage');
 const PaymentFailurePage = lazyPage(() => import('./pages/mooney/PaymentFailurePage'), 'PaymentFailurePage');

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type Query, type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Filter } from '../../shared/filter/types';
 import { deleteMemberReply, getResultsReply, type GetResultsReply, historyReply, memberReply, searchReply } from '../../shared/schemas/members';
 import { bulkGetReply, bulkReply, type BulkUpdateBody, countReply } from '../../shared/schemas/bulk';
@@ -35,12 +35,42 @@ export const resultsKey = (params: ResultsParams) => ['members', 'get_results', 
 export const fetchResults = (params: ResultsParams): Promise<ResultsReply> =>
   api.post('members/get_results', { ...params, pending: false }, getResultsReply);
 
+/** How long a page of members asked for ahead of its list (prefetchResults) is taken as it is. */
+const EARLY_FRESH_MS = 10_000;
+/** When each page of members asked for ahead was answered, by query hash. */
+const answeredEarly = new Map<string, number>();
+
+/**
+ * Asks for a page of members ahead of the list that shows it (a first load of the member list,
+ * pages/members/listModelData.ts): a list mounting within 10 s takes the answer instead of
+ * asking again, unless a change has made it out of date.
+ */
+export async function prefetchResults(queryClient: QueryClient, params: ResultsParams): Promise<void> {
+  await queryClient.prefetchQuery({ queryKey: resultsKey(params), queryFn: () => fetchResults(params) });
+  const query = queryClient.getQueryCache().find({ queryKey: resultsKey(params), exact: true });
+  if (query?.state.status === 'success') answeredEarly.set(query.queryHash, query.state.dataUpdatedAt);
+}
+
+/**
+ * Whether a list mounting now asks again: not while it has the answer asked for ahead of it,
+ * under 10 s old and not made out of date by a change. (TanStack Query asks this more than once
+ * for one mount.)
+ */
+function refetchOnMount(query: Query<ResultsReply>): boolean {
+  const answered = answeredEarly.get(query.queryHash);
+  if (answered === undefined) return true;
+  if (query.state.dataUpdatedAt === answered && !query.state.isInvalidated && Date.now() - answered <= EARLY_FRESH_MS) return false;
+  answeredEarly.delete(query.queryHash);
+  return true;
+}
+
 /** One page of the list; the previous page stays on screen while the next loads. */
 export function useMemberResults(params: ResultsParams, enabled = true) {
   return useQuery({
     queryKey: resultsKey(params),
     queryFn: () => fetchResults(params),
     placeholderData: keepPreviousData,
+    refetchOnMount,
     enabled,
   });
 }

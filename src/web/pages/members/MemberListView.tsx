@@ -16,7 +16,7 @@ import { ColumnChooser } from './ColumnChooser';
 import { FilterEditor } from './FilterEditor';
 import { nextSort } from './memberColumns';
 import { chunkParams, PagedMemberTable, type RowLinks } from './MemberTable';
-import { useListPrefs, useListUrl } from './listState';
+import { pageParams, useListPrefs, useListUrl } from './listState';
 import type { ListModel } from './useListModel';
 import { Pager } from '../../components/Pager';
 import { LoadingSkeleton } from '../../components/LoadingSkeleton';
@@ -66,14 +66,7 @@ export function MemberListView({ model, deleted, label, toolbar, empty, filterTo
   const searching = debouncedTerm.length >= QUICKSEARCH_MIN_CHARS;
   const searchId = useId();
 
-  const base: Omit<ResultsParams, 'offset' | 'limit'> = {
-    filter,
-    deleted,
-    sort: prefs.sort,
-    columns: prefs.columns,
-    page: prefs.everyone ? 0 : page - 1,
-    page_size: prefs.pageSize,
-  };
+  const base = pageParams(filter, page, deleted, prefs);
   const params: ResultsParams = prefs.everyone ? chunkParams(base, 0) : base;
   // Kept running during a quick search too: the count stays in view.
   const results = useMemberResults(params);

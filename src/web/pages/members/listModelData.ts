@@ -1,6 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { fieldsQuery } from '../../api/fields';
 import { groupsQuery } from '../../api/groups';
+import { prefetchResults } from '../../api/membersList';
+import { sessionQuery } from '../../api/session';
+import { filterOf, pageOf, pageParams, storedPrefs } from './listState';
+import { buildListModel } from './useListModel';
 
 // A member list's page of members is asked for only once its fields and groups have come
 // (useListModel.ts: they decide the columns). On a first load these go out with the session
@@ -11,4 +16,26 @@ import { groupsQuery } from '../../api/groups';
 export function prefetchListModel(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(fieldsQuery);
   void queryClient.prefetchQuery(groupsQuery);
+}
+
+/**
+ * What a first load of a member list shows first: its fields and groups, and once they and the
+ * session have come, the page of members the list will ask for (the same parameters, listState.ts
+ * `pageParams`), while the page's own chunks are still on their way. It had been asked for only
+ * once the page had rendered. `deleted`: the bin's list. The "everyone" list loads in parts of its
+ * own and is not asked for here.
+ */
+export function prefetchFirstResults(deleted: boolean) {
+  return async (queryClient: QueryClient): Promise<void> => {
+    prefetchListModel(queryClient);
+    const [session, fields, groups] = await Promise.all([
+      queryClient.ensureQueryData(sessionQuery),
+      queryClient.ensureQueryData(fieldsQuery),
+      queryClient.ensureQueryData(groupsQuery),
+    ]);
+    const prefs = storedPrefs(session.persistent_data, buildListModel(fields, groups, i18n.t).columns);
+    if (prefs.everyone) return;
+    const { search } = window.location;
+    await prefetchResults(queryClient, pageParams(filterOf(search), pageOf(search), deleted, prefs));
+  };
 }

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { MEMBER_PAGE_SIZE_EVERYONE } from '../../../shared/constants';
 import { filterFromParam, filterToParam } from '../../../shared/filter/normalize';
 import type { Filter } from '../../../shared/filter/types';
+import type { ResultsParams } from '../../api/membersList';
 import { useSetPersistentData } from '../../api/session';
 import { useCurrentSession } from '../../auth/SessionContext';
 import { rawQueryParam } from './filterModel';
@@ -29,13 +30,21 @@ export function listSearch(filter: Filter, page = 1): string {
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
+/** The list's filter in a query string. */
+export const filterOf = (search: string): Filter => filterFromParam(rawQueryParam(search, 'filter'));
+
+/** The list's page in a query string: the first when there is none or it is not a number. */
+export function pageOf(search: string): number {
+  const text = rawQueryParam(search, 'page');
+  return text && /^\d{1,6}$/.test(text) ? Math.max(1, Number(text)) : 1;
+}
+
 export function useListUrl() {
   const location = useLocation();
   const navigate = useNavigate();
   const rawFilter = rawQueryParam(location.search, 'filter');
   const filter = useMemo(() => filterFromParam(rawFilter), [rawFilter]);
-  const pageText = rawQueryParam(location.search, 'page');
-  const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
+  const page = pageOf(location.search);
   const pathname = location.pathname;
 
   /** A new filter starts from the first page; the URL is replaced, not pushed, while typing, and the page stays where it is. */
@@ -47,11 +56,30 @@ export function useListUrl() {
   return { filter, page, setFilter, setPage };
 }
 
-export interface ListPrefs {
+/** What a list shows: its columns, page size and sort. */
+export interface StoredPrefs {
   columns: string[];
   pageSize: number;
   sort: Sort;
   everyone: boolean;
+}
+
+/** The user's remembered choices (persistent data), or the defaults, among the columns there are. */
+export function storedPrefs(data: Record<string, unknown>, available: readonly ColumnDef[]): StoredPrefs {
+  const columns = chosenColumns(data[PD_MEMBERS_COLUMNS], available);
+  const pageSize = storedPageSize(data[PD_MEMBERS_PAGE_SIZE]);
+  return { columns, pageSize, sort: storedSort(data[PD_MEMBERS_SORT], columns), everyone: pageSize === MEMBER_PAGE_SIZE_EVERYONE };
+}
+
+/**
+ * The page of members a list asks for (MemberListView). A first load of the member list asks
+ * for the same ahead of the page's chunk (listModelData.ts), so both must come from here.
+ */
+export function pageParams(filter: Filter, page: number, deleted: boolean, prefs: StoredPrefs): Omit<ResultsParams, 'offset' | 'limit'> {
+  return { filter, deleted, sort: prefs.sort, columns: prefs.columns, page: prefs.everyone ? 0 : page - 1, page_size: prefs.pageSize };
+}
+
+export interface ListPrefs extends StoredPrefs {
   setColumns: (columns: string[]) => void;
   setPageSize: (size: number) => void;
   setSort: (sort: Sort) => void;
@@ -62,10 +90,7 @@ export function useListPrefs(available: readonly ColumnDef[]): ListPrefs {
   const { mutate } = useSetPersistentData();
   // The choice shows at once; the session catches up when the save has been sent.
   const [chosen, setChosen] = useState<Record<string, unknown>>({});
-  const data = useMemo(() => ({ ...stored, ...chosen }), [stored, chosen]);
-  const columns = useMemo(() => chosenColumns(data[PD_MEMBERS_COLUMNS], available), [data, available]);
-  const pageSize = storedPageSize(data[PD_MEMBERS_PAGE_SIZE]);
-  const sort = storedSort(data[PD_MEMBERS_SORT], columns);
+  const prefs = useMemo(() => storedPrefs({ ...stored, ...chosen }, available), [stored, chosen, available]);
   const save = (key: string, val: unknown) => {
     setChosen((c) => ({ ...c, [key]: val }));
     mutate(
@@ -80,10 +105,7 @@ export function useListPrefs(available: readonly ColumnDef[]): ListPrefs {
     );
   };
   return {
-    columns,
-    pageSize,
-    sort,
-    everyone: pageSize === MEMBER_PAGE_SIZE_EVERYONE,
+    ...prefs,
     setColumns: (next) => save(PD_MEMBERS_COLUMNS, next),
     setPageSize: (next) => save(PD_MEMBERS_PAGE_SIZE, next),
     setSort: (next) => save(PD_MEMBERS_SORT, next),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Field } from '../../../shared/fields/types';
 import type { Group } from '../../../shared/schemas/groups';
@@ -34,23 +35,25 @@ export interface ListModel {
  */
 const MODEL_FRESH_MS = 10_000;
 
+/** What a member list can show and filter on, from the association's fields and groups. */
+export function buildListModel(fields: Field[], groups: Group[], t: TFunction): ListModel {
+  const flagLabel = (flag: 'active' | 'site_admin' | 'id' | 'member_since') =>
+    flag === 'active' ? t('member_list.flag_active') : flag === 'site_admin' ? t('member_list.flag_site_admin') : flag === 'id' ? t('member_list.col_member_number') : t('member_list.col_member_since');
+  const upToDateness = upToDatenessTexts(t);
+  return {
+    fields,
+    groups,
+    filterFields: withUpToDateness(filterFields(fields, groups, flagLabel), upToDatenessFilterFields(upToDateness)),
+    columns: withUpToDateness(availableColumns(fields, groups, flagLabel), upToDatenessColumns(upToDateness)),
+  };
+}
+
 /** Fields and groups shape the member lists: their columns and filter conditions. */
 export function useListModel() {
   const { t } = useTranslation();
   const fields = useQuery({ ...fieldsQuery, staleTime: MODEL_FRESH_MS });
   const groups = useQuery({ ...groupsQuery, staleTime: MODEL_FRESH_MS });
-  const model = useMemo((): ListModel | null => {
-    if (!fields.data || !groups.data) return null;
-    const flagLabel = (flag: 'active' | 'site_admin' | 'id' | 'member_since') =>
-      flag === 'active' ? t('member_list.flag_active') : flag === 'site_admin' ? t('member_list.flag_site_admin') : flag === 'id' ? t('member_list.col_member_number') : t('member_list.col_member_since');
-    const upToDateness = upToDatenessTexts(t);
-    return {
-      fields: fields.data,
-      groups: groups.data,
-      filterFields: withUpToDateness(filterFields(fields.data, groups.data, flagLabel), upToDatenessFilterFields(upToDateness)),
-      columns: withUpToDateness(availableColumns(fields.data, groups.data, flagLabel), upToDatenessColumns(upToDateness)),
-    };
-  }, [fields.data, groups.data, t]);
+  const model = useMemo((): ListModel | null => (fields.data && groups.data ? buildListModel(fields.data, groups.data, t) : null), [fields.data, groups.data, t]);
   const failed = fields.isError ? fields : groups.isError ? groups : null;
   return {
     model,
