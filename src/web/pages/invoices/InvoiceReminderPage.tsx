@@ -29,7 +29,6 @@ import { LoadingSkeleton } from '../../components/LoadingSkeleton';
 import { RichTextEditor } from '../../components/lazyRichTextEditor';
 import { ChunkSuspense } from '../../components/ChunkSuspense';
 
-
 const FIELDS = ['reminder_to_', 'msg_media', 'subject', 'date_due', 'description'] as const;
 const inputId = (f: string) => `reminder-${f}`;
 

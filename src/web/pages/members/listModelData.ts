@@ -9,14 +9,8 @@ import { buildListModel } from './useListModel';
 
 // A member list's page of members is asked for only once its fields and groups have come
 // (useListModel.ts: they decide the columns). On a first load these go out with the session
-// and the settings (routes.tsx, App.tsx), a module of their own so that its chunk is small
-// and comes before the page's.
-
-/** Asks for what useListModel reads. */
-export function prefetchListModel(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(fieldsQuery);
-  void queryClient.prefetchQuery(groupsQuery);
-}
+// and the settings (routes.tsx, App.tsx); this module, loaded before the page's chunks, reads
+// them and asks for the page of members.
 
 /**
  * What a first load of a member list shows first: its fields and groups, and once they and the
@@ -27,7 +21,7 @@ export function prefetchListModel(queryClient: QueryClient): void {
  */
 export function prefetchFirstResults(deleted: boolean) {
   return async (queryClient: QueryClient): Promise<void> => {
-    prefetchListModel(queryClient);
+    // Each takes the reply already on its way (client.ts getEarly, App.tsx) or asks for it.
     const [session, fields, groups] = await Promise.all([
       queryClient.ensureQueryData(sessionQuery),
       queryClient.ensureQueryData(fieldsQuery),
