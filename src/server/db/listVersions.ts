@@ -21,8 +21,19 @@ import type { Db, Dialect } from './kysely';
 
 type SqliteHandle = { pragma(source: string, options: { simple: true }): unknown };
 
+/** How many of an association's last row writes SQLite remembers the members of (a power of two). */
+const SQLITE_RING = 256;
+/** At most this many members per step are told (migration 041's LIST_CHANGE_IDS). */
+const CHANGE_IDS = 64;
+
+interface SqliteTenant {
+  count: number;
+  /** The member of each of the last SQLITE_RING writes, by count; -1: not one member's row. */
+  ring: Int32Array;
+}
+
 interface SqliteCounters {
-  counts: Map<number, number>;
+  counts: Map<number, SqliteTenant>;
   models: Map<number, number>;
   sqlite: SqliteHandle;
 }
@@ -31,17 +42,24 @@ const sqliteCounters = new WeakMap<object, SqliteCounters>();
 
 /** Registers seura_list_changed on a new SQLite connection and ties its counters to the Kysely instance. */
 export function registerSqliteVersions(
-  sqlite: SqliteHandle & { function(name: string, opts: { deterministic: boolean }, fn: (t: unknown) => unknown): unknown },
+  sqlite: SqliteHandle & { function(name: string, opts: { deterministic: boolean; varargs?: boolean }, fn: (...args: unknown[]) => unknown): unknown },
   db: object,
 ): void {
   const counters: SqliteCounters = { counts: new Map(), models: new Map(), sqlite };
-  const counter = (counts: Map<number, number>) => (t: unknown) => {
+  // (tenant_id, member id or null): the member is remembered for the list caches' guards.
+  sqlite.function('seura_list_changed', { deterministic: false, varargs: true }, (t: unknown, member?: unknown) => {
     const id = Number(t);
-    counts.set(id, (counts.get(id) ?? 0) + 1);
+    let c = counters.counts.get(id);
+    if (!c) counters.counts.set(id, (c = { count: 0, ring: new Int32Array(SQLITE_RING) }));
+    c.count += 1;
+    c.ring[c.count % SQLITE_RING] = member === undefined || member === null ? -1 : Number(member);
     return null;
-  };
-  sqlite.function('seura_list_changed', { deterministic: false }, counter(counters.counts));
-  sqlite.function('seura_model_changed', { deterministic: false }, counter(counters.models));
+  });
+  sqlite.function('seura_model_changed', { deterministic: false }, (t: unknown) => {
+    const id = Number(t);
+    counters.models.set(id, (counters.models.get(id) ?? 0) + 1);
+    return null;
+  });
   sqliteCounters.set(db, counters);
 }
 
@@ -49,19 +67,56 @@ export function registerSqliteVersions(
 export interface Versions {
   list: string;
   model: string;
+  /**
+   * The members written since an older list version `from` (read with this one), or null when
+   * that cannot be told: too long ago, too many, or a write to the field model.
+   */
+  changedSince(from: string): readonly number[] | null;
 }
+
+const distinctIds = (ids: Iterable<number>): number[] | null => {
+  const out = [...new Set(ids)];
+  return out.length > CHANGE_IDS ? null : out;
+};
 
 /** The association's versions, or null when they cannot be told. Read them before the data they key. */
 export async function listVersions(db: Db, dialect: Dialect, tenantId: number): Promise<Versions | null> {
   if (dialect === 'postgres') {
-    const r = await sql<{ version: number; model_version: number }>`select version, model_version from list_versions where tenant_id = ${tenantId}`.execute(db);
-    return { list: `p${r.rows[0]?.version ?? 0}`, model: `p${r.rows[0]?.model_version ?? 0}` };
+    const r = await sql<{ version: number; model_version: number; changed_ids: number[] | null }>`select version, model_version, changed_ids from list_versions where tenant_id = ${tenantId}`.execute(db);
+    const row = r.rows[0];
+    const version = Number(row?.version ?? 0);
+    // The database keeps the last step's members only (migration 041).
+    const last = row?.changed_ids ?? null;
+    return {
+      list: `p${version}`,
+      model: `p${row?.model_version ?? 0}`,
+      changedSince: (from) => (from === `p${version}` ? [] : from === `p${version - 1}` && last !== null ? distinctIds(last.map(Number)) : null),
+    };
   }
   const c = sqliteCounters.get(db);
   if (!c) return null;
   try {
     const commits = String(c.sqlite.pragma('data_version', { simple: true }));
-    return { list: `s${c.counts.get(tenantId) ?? 0}.${commits}`, model: `s${c.models.get(tenantId) ?? 0}.${commits}` };
+    const t = c.counts.get(tenantId);
+    const count = t?.count ?? 0;
+    return {
+      list: `s${count}.${commits}`,
+      model: `s${c.models.get(tenantId) ?? 0}.${commits}`,
+      changedSince(from) {
+        // Another connection's commits (a worker process) are not told: `commits` must be the same.
+        const m = /^s(\d+)\.(.+)$/.exec(from);
+        if (!m || m[2] !== commits) return null;
+        const since = Number(m[1]);
+        if (since > count || count - since > SQLITE_RING) return null;
+        const ids: number[] = [];
+        for (let i = since + 1; i <= count; i++) {
+          const id = t!.ring[i % SQLITE_RING]!;
+          if (id < 0) return null;
+          ids.push(id);
+        }
+        return distinctIds(ids);
+      },
+    };
   } catch {
     // The connection is busy (an open iterator): no version, no cache.
     return null;

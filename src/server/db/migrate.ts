@@ -38,6 +38,7 @@ import * as m037 from './migrations/037_pg_lean_values';
 import * as m038 from './migrations/038_pg_search_stale';
 import * as m039 from './migrations/039_sqlite_fts_pending_first';
 import * as m040 from './migrations/040_pg_search_in_name_order';
+import * as m041 from './migrations/041_list_changes';
 
 // Migrations are imported statically (not read from disk) so they work the same
 // under tsx, in tests and in any bundle. Append new ones; never edit a shipped one.
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   '038_pg_search_stale': m038,
   '039_sqlite_fts_pending_first': m039,
   '040_pg_search_in_name_order': m040,
+  '041_list_changes': m041,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

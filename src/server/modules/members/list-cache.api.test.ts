@@ -144,7 +144,7 @@ describe(`member list caches (${testDialect})`, () => {
     const listAfter = await openCached(a.db, a.dialect, tenant.tenant.id);
     // The save changed what a list reads, so the page is read again, but with the same model.
     listBefore.set(['probe'], 1);
-    expect(listAfter.get(['probe'])).toBeUndefined();
+    expect(await listAfter.get(['probe'])).toBeUndefined();
     expect(listAfter.modelVersion).toBe(listBefore.modelVersion);
     expect(await modelNow()).toBe(first);
     expect(await names(a, tenant, TAMPERE)).toContain('Gustafsson');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterKey, LIST_CACHE_LIMITS, ListCache } from './list-cache';
+import { filterKey, guardHolds, LIST_CACHE_LIMITS, ListCache, type Guard } from './list-cache';
 
 describe('ListCache', () => {
   it('answers only for the version an entry was kept under, and forgets older versions', () => {
@@ -58,5 +58,42 @@ describe('ListCache', () => {
   it("keys a filter by what its SQL depends on, not the editor's ids", () => {
     expect(filterKey([{ field: 'address_city', verb: 'eq', value: 'Oulu', id: 'x1' }])).toEqual(filterKey([{ field: 'address_city', verb: 'eq', value: 'Oulu', id: 'y2' }]));
     expect(filterKey([{ field: 'address_city', verb: 'eq', value: 'Oulu' }])).not.toEqual(filterKey([{ field: 'address_city', verb: 'eq', value: 'Ouluu' }]));
+  });
+
+  it('keeps a guarded entry of an older version aside until it is checked and carried, and drops the rest', () => {
+    const c = new ListCache();
+    const guard: Guard = { holds: async () => true };
+    c.set(1, 'v1', 'sivu', 'vanha', 1, guard, 'm1');
+    c.set(1, 'v1', 'muu', 'ilman');
+    c.set(1, 'v2', 'uusi', 'x');
+    // Never served as it is: only through stale() and carry().
+    expect(c.get(1, 'v2', 'sivu')).toBeUndefined();
+    expect(c.get(1, 'v2', 'muu')).toBeUndefined();
+    expect(c.stale(1, 'v2', 'muu')).toBeUndefined();
+    expect(c.stale(1, 'v2', 'sivu')?.value).toBe('vanha');
+    c.carry(1, 'v2', 'sivu');
+    expect(c.get(1, 'v2', 'sivu')).toBe('vanha');
+    expect(c.stale(1, 'v2', 'sivu')).toBeUndefined();
+    c.forget(1, 'sivu');
+    expect(c.size(1)).toBe(1);
+  });
+});
+
+describe('guardHolds', () => {
+  const seen: (readonly number[])[] = [];
+  const guard: Guard = {
+    holds: async (changed) => {
+      seen.push(changed);
+      return !changed.includes(11);
+    },
+  };
+
+  it('holds for a step that wrote no member without asking, fails for an unknown step, and asks the guard otherwise', async () => {
+    expect(await guardHolds(guard, [])).toBe(true);
+    expect(await guardHolds(guard, null)).toBe(false);
+    expect(seen).toEqual([]);
+    expect(await guardHolds(guard, [12, 13])).toBe(true);
+    expect(await guardHolds(guard, [12, 11])).toBe(false);
+    expect(seen).toEqual([[12, 13], [12, 11]]);
   });
 });

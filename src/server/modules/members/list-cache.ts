@@ -13,11 +13,25 @@ import { FILTER_OR, type Condition, type Filter } from '../../../shared/filter/t
 /** Weight = rows held (a count weighs 1). Worst case about LIST_CACHE_LIMITS.rows rows of a page in memory. */
 export const LIST_CACHE_LIMITS = { tenantRows: 2_000, rows: 50_000 };
 
+/**
+ * What lets an entry outlive a write: told the members a later step wrote
+ * (Versions.changedSince), it says whether the entry still holds. A list depends on its own
+ * members' rows only (filter-sql.ts reads no other member), so it holds when each written member
+ * is as it was for the list: outside the scope before and now, or inside with the same place
+ * (list-answers.ts).
+ */
+export interface Guard {
+  holds(changed: readonly number[]): Promise<boolean>;
+}
+
 interface Entry {
   tenantId: number;
   version: string;
   weight: number;
   value: unknown;
+  guard?: Guard;
+  /** The field model's version it was computed with. */
+  model?: string | null;
 }
 
 interface TenantState {
@@ -37,18 +51,43 @@ export class ListCache {
     const e = this.entries.get(full);
     if (!e) return undefined;
     if (e.version !== version) {
-      this.drop(full);
+      // A guarded entry waits for its check (stale); any other is of no more use.
+      if (!e.guard) this.drop(full);
       return undefined;
     }
-    this.entries.delete(full);
-    this.entries.set(full, e);
-    const keys = this.tenants.get(tenantId)!.keys;
-    keys.delete(full);
-    keys.add(full);
+    this.touch(full, e);
     return e.value as T;
   }
 
-  set(tenantId: number, version: string, key: string, value: unknown, weight = 1): void {
+  /** An entry of an older version that has a guard, to be checked before it is carried on. */
+  stale(tenantId: number, version: string, key: string): Readonly<Entry> | undefined {
+    const e = this.entries.get(`${tenantId}\n${key}`);
+    return e && e.version !== version && e.guard ? e : undefined;
+  }
+
+  /** A checked stale entry now holds at `version`. */
+  carry(tenantId: number, version: string, key: string): void {
+    const full = `${tenantId}\n${key}`;
+    const e = this.entries.get(full);
+    if (!e) return;
+    e.version = version;
+    this.touch(full, e);
+  }
+
+  /** Forgets an entry (a stale one whose guard failed). */
+  forget(tenantId: number, key: string): void {
+    this.drop(`${tenantId}\n${key}`);
+  }
+
+  private touch(full: string, e: Entry): void {
+    this.entries.delete(full);
+    this.entries.set(full, e);
+    const keys = this.tenants.get(e.tenantId)!.keys;
+    keys.delete(full);
+    keys.add(full);
+  }
+
+  set(tenantId: number, version: string, key: string, value: unknown, weight = 1, guard?: Guard, model?: string | null): void {
     if (weight > LIST_CACHE_LIMITS.tenantRows) return;
     const full = `${tenantId}\n${key}`;
     // Before the association's state is looked up: dropping its only entry drops the state too
@@ -56,12 +95,13 @@ export class ListCache {
     this.drop(full);
     let t = this.tenants.get(tenantId);
     if (t && t.version !== version) {
-      // A new version makes the association's older entries useless.
-      for (const k of [...t.keys]) this.drop(k);
-      t = undefined;
+      // A new version makes the association's older entries useless, but for those a guard may carry on.
+      for (const k of [...t.keys]) if (!this.entries.get(k)!.guard) this.drop(k);
+      t = this.tenants.get(tenantId);
+      if (t) t.version = version;
     }
     if (!t) this.tenants.set(tenantId, (t = { version, keys: new Set(), weight: 0 }));
-    this.entries.set(full, { tenantId, version, weight, value });
+    this.entries.set(full, { tenantId, version, weight, value, guard, model });
     t.keys.add(full);
     t.weight += weight;
     this.weight += weight;
@@ -101,41 +141,80 @@ export function filterKey(filter: Filter): unknown[] {
   return filter.map((c: Condition) => [c.field, c.verb, Array.isArray(c.value) && c.field === FILTER_OR ? filterKey(c.value as Filter) : (c.value ?? null)]);
 }
 
+/** An answer to keep: its value and, when it depends on a scope's members only, their guard. */
+export interface Kept<T> {
+  value: T;
+  guard?: Guard;
+}
+
 /** An association's cache at the list version read when it was opened (nothing is kept when the version is unknown). */
 export interface Cached {
   /** The list version it was opened at (null: unknown). */
   version: string | null;
   /** The field model's version read with it (null: unknown). */
   modelVersion: string | null;
-  get<T>(key: unknown): T | undefined;
-  set(key: unknown, value: unknown, weight?: number): void;
+  /** The value kept for key at this version, or carried on from an older one whose guard holds. */
+  get<T>(key: unknown): Promise<T | undefined>;
+  set(key: unknown, value: unknown, weight?: number, guard?: Guard): void;
   /** Cached value of key, else computed and kept, weighing `weight(value)` rows (1 by default). */
   through<T>(key: unknown, compute: () => Promise<T>, weight?: (value: T) => number): Promise<T>;
+  /** As through, for answers that may bring a guard. */
+  guarded<T>(key: unknown, compute: () => Promise<Kept<T>>, weight?: (value: T) => number): Promise<T>;
 }
 
 /** Opens the association's cache at its current version (one small read). */
 export async function openCached(db: Db, dialect: Dialect, tenantId: number): Promise<Cached> {
   const versions = await listVersions(db, dialect, tenantId);
   const version = versions?.list ?? null;
+  const modelVersion = versions?.model ?? null;
   const cache = listCacheOf(db);
   const k = (key: unknown) => JSON.stringify(key);
-  const get = <T>(key: unknown): T | undefined => (version === null ? undefined : cache.get<T>(tenantId, version, k(key)));
-  const set = (key: unknown, value: unknown, weight?: number) => {
-    if (version !== null) cache.set(tenantId, version, k(key), value, weight);
+  // One check per guard and older version, however many entries share them.
+  const checks = new Map<Guard, Map<string, Promise<boolean>>>();
+  const holds = (guard: Guard, from: string): Promise<boolean> => {
+    let byFrom = checks.get(guard);
+    if (!byFrom) checks.set(guard, (byFrom = new Map()));
+    let p = byFrom.get(from);
+    if (!p) byFrom.set(from, (p = guardHolds(guard, versions!.changedSince(from))));
+    return p;
+  };
+  const get = async <T>(key: unknown): Promise<T | undefined> => {
+    if (version === null) return undefined;
+    const hit = cache.get<T>(tenantId, version, k(key));
+    if (hit !== undefined) return hit;
+    const old = cache.stale(tenantId, version, k(key));
+    if (!old || old.model !== modelVersion) return undefined;
+    if (!(await holds(old.guard!, old.version))) {
+      cache.forget(tenantId, k(key));
+      return undefined;
+    }
+    cache.carry(tenantId, version, k(key));
+    return old.value as T;
+  };
+  const set = (key: unknown, value: unknown, weight?: number, guard?: Guard) => {
+    if (version !== null) cache.set(tenantId, version, k(key), value, weight, guard, modelVersion);
+  };
+  const guarded = async <T>(key: unknown, compute: () => Promise<Kept<T>>, weight?: (value: T) => number): Promise<T> => {
+    const hit = await get<T>(key);
+    if (hit !== undefined) return hit;
+    const kept = await compute();
+    set(key, kept.value, weight?.(kept.value), kept.guard);
+    return kept.value;
   };
   return {
     version,
-    modelVersion: versions?.model ?? null,
+    modelVersion,
     get,
     set,
-    async through<T>(key: unknown, compute: () => Promise<T>, weight?: (value: T) => number): Promise<T> {
-      const hit = get<T>(key);
-      if (hit !== undefined) return hit;
-      const value = await compute();
-      set(key, value, weight?.(value));
-      return value;
-    },
+    guarded,
+    through: (key, compute, weight) => guarded(key, async () => ({ value: await compute() }), weight),
   };
+}
+
+/** Whether an entry guarded by `guard` holds after a step that wrote `changed` (null: unknown). */
+export async function guardHolds(guard: Guard, changed: readonly number[] | null): Promise<boolean> {
+  if (changed === null) return false;
+  return changed.length === 0 || guard.holds(changed);
 }
 
 /** What a list's members depend on: filter and scope. */

@@ -200,6 +200,69 @@ async function idsWithTotal(ctx: ListCtx, join: RawBuilder<unknown>, order: RawB
   return { ids, total: Number(count.rows[0]?.n ?? 0) };
 }
 
+/**
+ * At most this many members' ids are read to answer a filtered list or count from the ids
+ * themselves, which then guard the cached answer (list-cache.ts, Guard); above it the list is
+ * paged and counted in SQL, and its cache lasts until the next write.
+ */
+export const GUARD_IDS = 5_000;
+
+/** A member in order: its id and, sorted by name, its name keys as one text (null for other sorts). */
+export interface OrderedMember {
+  id: number;
+  key: string | null;
+}
+
+/** Name keys as one text: the same text, the same place among the others. */
+export const nameKey = (r: { sort_lastname: string | null; sort_firstname: string | null }): string => `${r.sort_lastname ?? ''}\u0000${r.sort_firstname ?? ''}`;
+
+/** The scope's members in the sort's order, or null when more than `cap` match. */
+export async function orderedMembers(ctx: ListCtx, scope: Scope, sort: PageOpts['sort'], cap = GUARD_IDS): Promise<OrderedMember[] | null> {
+  const { join, order } = orderSql(ctx.tenantId, ctx.model, sort);
+  const byName = sort.field in NAME_KEYS;
+  const r = await sql<{ id: number; sort_lastname: string | null; sort_firstname: string | null }>`
+    select m.id, m.sort_lastname, m.sort_firstname from members m ${join} where ${scopeSql(ctx, scope)} order by ${order} limit ${cap + 1}`.execute(ctx.db);
+  return r.rows.length > cap ? null : r.rows.map((x) => ({ id: Number(x.id), key: byName ? nameKey(x) : null }));
+}
+
+export interface MatchedState {
+  id: number;
+  pending: number;
+  active: number;
+}
+
+/** The members in scope (with `pendingToo`, applications as well) and their state, or null when more than `cap` match. */
+export async function matchedStates(ctx: ListCtx, scope: Scope, opts: { pendingToo?: boolean } = {}, cap = GUARD_IDS): Promise<MatchedState[] | null> {
+  const r = await sql<MatchedState>`select m.id, m.pending, m.active from members m where ${scopeSql(ctx, scope, opts)} limit ${cap + 1}`.execute(ctx.db);
+  return r.rows.length > cap ? null : r.rows.map((x) => ({ id: Number(x.id), pending: Number(x.pending), active: Number(x.active) }));
+}
+
+/** Counts of matched members as stats gives them. */
+export function countStates(states: readonly MatchedState[], scope: Scope): ListCounts {
+  const out: ListCounts = { members: 0, active: 0, applications: 0 };
+  for (const s of states) {
+    if (s.pending === 1) out.applications += 1;
+    else {
+      out.members += 1;
+      if (s.active === 1) out.active += 1;
+    }
+  }
+  return scope.pending ? { members: out.applications, active: out.applications, applications: out.applications } : out;
+}
+
+export interface MatchedNow extends MatchedState {
+  sort_lastname: string | null;
+  sort_firstname: string | null;
+}
+
+/** Which of these members the scope matches now, with what a cached answer depends on (list-answers.ts). */
+export async function matchingNow(ctx: ListCtx, scope: Scope, ids: readonly number[], opts: { pendingToo?: boolean } = {}): Promise<MatchedNow[]> {
+  if (ids.length === 0) return [];
+  const r = await sql<MatchedNow>`select m.id, m.pending, m.active, m.sort_lastname, m.sort_firstname from members m
+    where m.id in (${sql.join(ids.map(Number))}) and ${scopeSql(ctx, scope, opts)}`.execute(ctx.db);
+  return r.rows.map((x) => ({ ...x, id: Number(x.id), pending: Number(x.pending), active: Number(x.active) }));
+}
+
 /** A page's member ids in order and the number matching, for callers that read the rows piece by piece. */
 export function pageIds(ctx: ListCtx, scope: Scope, opts: PageOpts): Promise<{ ids: number[]; total: number }> {
   const { join, order } = orderSql(ctx.tenantId, ctx.model, opts.sort);
@@ -277,8 +340,8 @@ export async function membersInOrder(ctx: Pick<ListCtx, 'db' | 'tenantId'>, ids:
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Pending applications matching the filter; most registers have none, which one index probe tells. */
-export async function countApplications(ctx: ListCtx, filter: Filter): Promise<number> {
+/** Whether the association has pending applications at all (one index probe). */
+export async function hasApplications(ctx: Pick<ListCtx, 'db' | 'tenantId'>): Promise<boolean> {
   const any = await ctx.db
     .selectFrom('members')
     .select('id')
@@ -287,7 +350,12 @@ export async function countApplications(ctx: ListCtx, filter: Filter): Promise<n
     .where('pending', '=', 1)
     .limit(1)
     .executeTakeFirst();
-  if (!any) return 0;
+  return any !== undefined;
+}
+
+/** Pending applications matching the filter; most registers have none, which one index probe tells. */
+export async function countApplications(ctx: ListCtx, filter: Filter): Promise<number> {
+  if (!(await hasApplications(ctx))) return 0;
   const r = await sql<{ n: number }>`select count(*) as n from members m where ${scopeSql(ctx, { filter, deleted: false, pending: true })}`.execute(ctx.db);
   return Number(r.rows[0]?.n ?? 0);
 }

@@ -25,7 +25,8 @@ import { rowReads, rowsOfIds } from './rows';
 import { logHeldChange, notifyAdminsOfHeldChange, type HeldChange } from './heldChange';
 import type { HistoryContext } from '../history/repo';
 import { columnLoader } from './results';
-import { cachedModel, filterKey, openCached, scopeKey } from './list-cache';
+import { cachedModel, openCached, scopeKey } from './list-cache';
+import { bothGuards, guardedApplications, guardedPage, guardedStats } from './list-answers';
 import { keptRanks, nameRanks } from './name-ranks';
 import { outcomesOf } from '../contacts/outcomes';
 import { refuseIfEmailOutgoing } from '../contacts/outgoing';
@@ -269,17 +270,16 @@ export interface ListScope {
 
 export async function getStats(deps: Deps, tenant: Tenant, scope: ListScope): Promise<MemberStatsReply> {
   const cached = await openCached(deps.db, deps.dialect, tenant.id);
-  return cached.through(['stats', scopeKey(scope)], async () => {
+  return cached.guarded(['stats', scopeKey(scope)], async () => {
     const model = await cachedModel(cached, deps, tenant.id);
-    const c = await list.stats({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, scope);
-    return {
-      stats: {
-        result_count: c.members,
-        active_count: c.active,
-        inactive_count: c.members - c.active,
-        result_application_count: c.applications,
-      },
+    const { value: c, guard } = await guardedStats({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model }, scope);
+    const stats = {
+      result_count: c.members,
+      active_count: c.active,
+      inactive_count: c.members - c.active,
+      result_application_count: c.applications,
     };
+    return { value: { stats }, guard };
   });
 }
 
@@ -294,23 +294,24 @@ export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts):
   // Read the list version before any data it keys (list-cache.ts).
   const cached = await openCached(deps.db, deps.dialect, tenant.id);
   const key = ['results', scopeKey(opts), opts.sort.field, opts.sort.dir, opts.offset, opts.limit, opts.columns];
-  return cached.through(
+  return cached.guarded(
     key,
     async () => {
       const model = await cachedModel(cached, deps, tenant.id);
       const ctx = { db: deps.db, dialect: deps.dialect, tenantId: tenant.id, model };
-      // The pages of one filter share its count. Reads that do not wait for each other go side
-      // by side: the page and the applications' count, then the rows and their values.
-      const countKey = ['count', scopeKey(opts)];
-      const [{ ids, total }, applications] = await Promise.all([
-        list.pageIdsWithTotal(ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }, cached.get<number>(countKey)),
-        opts.pending || opts.deleted ? null : cached.through(['applications', filterKey(opts.filter)], () => list.countApplications(ctx, opts.filter)),
+      // Reads that do not wait for each other go side by side: the page and the applications'
+      // count, then the rows and their values.
+      const [page, applications] = await Promise.all([
+        guardedPage(cached, ctx, opts, { sort: opts.sort, offset: opts.offset, limit: opts.limit }),
+        opts.pending || opts.deleted ? null : guardedApplications(cached, ctx, opts.filter),
       ]);
-      cached.set(countKey, total);
       // Only the member columns the rows show (list rows carry id, names and the requested columns).
       const reads = rowReads(model, opts.columns);
-      const results = await rowsOfIds(ids, { read: (some) => list.membersInOrder(ctx, some, reads), load: columnLoader(deps, tenant, model, opts.columns), model, columns: opts.columns });
-      return { results, stats: { result_count: total, result_application_count: opts.pending ? total : (applications ?? 0) } };
+      const results = await rowsOfIds(page.ids, { read: (some) => list.membersInOrder(ctx, some, reads), load: columnLoader(deps, tenant, model, opts.columns), model, columns: opts.columns });
+      const value = { results, stats: { result_count: page.total, result_application_count: opts.pending ? page.total : (applications?.count ?? 0) } };
+      // The rows show their own members only, so the page's guard (and the applications') covers them.
+      const guard = !page.guard ? undefined : !applications ? page.guard : applications.guard ? bothGuards(page.guard, applications.guard) : undefined;
+      return { value, guard };
     },
     (reply) => Math.max(1, reply.results.length),
   );
