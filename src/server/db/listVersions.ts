@@ -18,10 +18,13 @@ import type { Db, Dialect } from './kysely';
 //   counts in memory (one writer, one connection: a reader waits for an open transaction, so
 //   it never reads a bumped counter with old data). Commits by other processes (a separate
 //   worker) are seen through PRAGMA data_version, which changes with each of them.
+// With the version comes which members its last step wrote (migration 041), so a cached list
+// that none of them is in, or whose members keep their place, can be carried on
+// (members/list-answers.ts): PostgreSQL keeps the last commit's, SQLite the last 256 rows'.
 
 type SqliteHandle = { pragma(source: string, options: { simple: true }): unknown };
 
-/** How many of an association's last row writes SQLite remembers the members of (a power of two). */
+/** How many of an association's last row writes SQLite remembers the members of. */
 const SQLITE_RING = 256;
 /** At most this many members per step are told (migration 041's LIST_CHANGE_IDS). */
 const CHANGE_IDS = 64;

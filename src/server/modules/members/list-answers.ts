@@ -23,11 +23,19 @@ const STATE = (r: list.MatchedState): string => `${r.pending}:${r.active}`;
  * before and now, or inside with the same place.
  */
 export function scopeGuard(ctx: ListCtx, scope: Scope, before: ReadonlyMap<number, string | null>, place: Place | null, opts: { pendingToo?: boolean } = {}): Guard {
+  // The answers of one scope share this guard, and a request checks one step for several of
+  // them (a page, its order, its counts): the step's list is the same object (openCached).
+  const checked = new WeakMap<readonly number[], Promise<boolean>>();
+  const check = async (changed: readonly number[]) => {
+    if (!place && changed.some((id) => before.has(id))) return false;
+    const now = new Map((await list.matchingNow(ctx, scope, changed, opts)).map((r) => [r.id, place ? place(r) : null]));
+    return changed.every((id) => before.get(id) === now.get(id));
+  };
   return {
-    async holds(changed) {
-      if (!place && changed.some((id) => before.has(id))) return false;
-      const now = new Map((await list.matchingNow(ctx, scope, changed, opts)).map((r) => [r.id, place ? place(r) : null]));
-      return changed.every((id) => before.get(id) === now.get(id));
+    holds(changed) {
+      let p = checked.get(changed);
+      if (!p) checked.set(changed, (p = check(changed)));
+      return p;
     },
   };
 }

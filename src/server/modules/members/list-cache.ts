@@ -169,14 +169,12 @@ export async function openCached(db: Db, dialect: Dialect, tenantId: number): Pr
   const modelVersion = versions?.model ?? null;
   const cache = listCacheOf(db);
   const k = (key: unknown) => JSON.stringify(key);
-  // One check per guard and older version, however many entries share them.
-  const checks = new Map<Guard, Map<string, Promise<boolean>>>();
+  // One list of written members per older version, so that guards checking the same step can
+  // tell it is the same (list-answers.ts: each asks the database once per step).
+  const steps = new Map<string, readonly number[] | null>();
   const holds = (guard: Guard, from: string): Promise<boolean> => {
-    let byFrom = checks.get(guard);
-    if (!byFrom) checks.set(guard, (byFrom = new Map()));
-    let p = byFrom.get(from);
-    if (!p) byFrom.set(from, (p = guardHolds(guard, versions!.changedSince(from))));
-    return p;
+    if (!steps.has(from)) steps.set(from, versions!.changedSince(from));
+    return guardHolds(guard, steps.get(from)!);
   };
   const get = async <T>(key: unknown): Promise<T | undefined> => {
     if (version === null) return undefined;

@@ -32,10 +32,10 @@ export interface ListCtx {
   model: MemberModel;
 }
 
-function scopeSql(ctx: ListCtx, scope: Scope, opts: { pendingToo?: boolean } = {}): RawBuilder<SqlBool> {
+function scopeSql(ctx: ListCtx, scope: Scope, opts: { pendingToo?: boolean; fewMembers?: boolean } = {}): RawBuilder<SqlBool> {
   const deleted = scope.deleted ? sql`m.deleted_at is not null` : sql`m.deleted_at is null`;
   const pending = opts.pendingToo ? sql`1 = 1` : scope.pending ? sql`m.pending = 1` : sql`m.pending = 0`;
-  return sql<SqlBool>`m.tenant_id = ${ctx.tenantId} and ${deleted} and ${pending} and ${filterSql(ctx.dialect, ctx.tenantId, ctx.model, scope.filter)}`;
+  return sql<SqlBool>`m.tenant_id = ${ctx.tenantId} and ${deleted} and ${pending} and ${filterSql(ctx.dialect, ctx.tenantId, ctx.model, scope.filter, opts)}`;
 }
 
 export interface ListCounts {
@@ -259,7 +259,7 @@ export interface MatchedNow extends MatchedState {
 export async function matchingNow(ctx: ListCtx, scope: Scope, ids: readonly number[], opts: { pendingToo?: boolean } = {}): Promise<MatchedNow[]> {
   if (ids.length === 0) return [];
   const r = await sql<MatchedNow>`select m.id, m.pending, m.active, m.sort_lastname, m.sort_firstname from members m
-    where m.id in (${sql.join(ids.map(Number))}) and ${scopeSql(ctx, scope, opts)}`.execute(ctx.db);
+    where m.id in (${sql.join(ids.map(Number))}) and ${scopeSql(ctx, scope, { ...opts, fewMembers: true })}`.execute(ctx.db);
   return r.rows.map((x) => ({ ...x, id: Number(x.id), pending: Number(x.pending), active: Number(x.active) }));
 }
 
