@@ -6,8 +6,6 @@ import { ManualClock } from '../../lib/clock';
 import { recordOutcome } from '../contacts/repo';
 import { getResults, getStats, type ResultsOpts } from './service';
 import { listVersions } from '../../db/listVersions';
-import { loadModel } from './model';
-import * as list from './list-repo';
 import type { Deps } from '../../deps';
 import type { CreatedTenant } from '../tenants/service';
 import type { Filter } from '../../../shared/filter/types';
