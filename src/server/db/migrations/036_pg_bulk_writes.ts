@@ -32,6 +32,29 @@ const OPS = [
   ['delete', 'old'],
 ] as const;
 
+/** The touched-rows function of the version's statement triggers (migration 041 replaces it, and puts it back when undone). */
+export const LIST_TOUCHED = sql`create or replace function seura_list_touched() returns trigger language plpgsql as $$
+    declare t integer;
+    begin
+      for t in select distinct tenant_id from touched loop
+        if coalesce(current_setting('seura.list_changed_' || t, true), '') = '' then
+          perform set_config('seura.list_changed_' || t, '1', true);
+          insert into list_bumps (tenant_id) values (t);
+        end if;
+      end loop;
+      return null;
+    end $$`;
+
+/** The bump at commit (likewise). */
+export const LIST_BUMP = sql`create or replace function seura_list_bump() returns trigger language plpgsql as $$
+    begin
+      delete from list_bumps where tenant_id = new.tenant_id;
+      insert into list_versions (tenant_id, version)
+        select new.tenant_id, 1 where exists (select 1 from tenants where id = new.tenant_id)
+        on conflict (tenant_id) do update set version = list_versions.version + 1;
+      return null;
+    end $$`;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
   for (const t of BULK_TABLES) await sql`alter table ${sql.table(t)} drop constraint if exists ${sql.id(`${t}_tenant_id_fkey`)}`.execute(db);
@@ -53,25 +76,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Rows live only inside their transaction: nothing to keep after a crash.
   await sql`create unlogged table list_bumps (tenant_id integer not null)`.execute(db);
-  await sql`create function seura_list_touched() returns trigger language plpgsql as $$
-    declare t integer;
-    begin
-      for t in select distinct tenant_id from touched loop
-        if coalesce(current_setting('seura.list_changed_' || t, true), '') = '' then
-          perform set_config('seura.list_changed_' || t, '1', true);
-          insert into list_bumps (tenant_id) values (t);
-        end if;
-      end loop;
-      return null;
-    end $$`.execute(db);
-  await sql`create function seura_list_bump() returns trigger language plpgsql as $$
-    begin
-      delete from list_bumps where tenant_id = new.tenant_id;
-      insert into list_versions (tenant_id, version)
-        select new.tenant_id, 1 where exists (select 1 from tenants where id = new.tenant_id)
-        on conflict (tenant_id) do update set version = list_versions.version + 1;
-      return null;
-    end $$`.execute(db);
+  await LIST_TOUCHED.execute(db);
+  await LIST_BUMP.execute(db);
   await sql`create constraint trigger list_bumps_apply after insert on list_bumps deferrable initially deferred for each row execute function seura_list_bump()`.execute(db);
   await dropVersionTriggers(db, 'list_changed', VERSIONED_TABLES);
   for (const t of VERSIONED_TABLES) {

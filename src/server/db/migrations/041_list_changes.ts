@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../kysely';
 import { createVersionTriggers, dropVersionTriggers } from './helpers';
 import { VERSIONED_TABLES } from './030_list_versions';
+import { LIST_BUMP, LIST_TOUCHED } from './036_pg_bulk_writes';
 
 // Which members a list version's last step changed, so that a cached list whose members the
 // step did not touch can outlive it (members/list-cache.ts, "guards"). A member's place in a
@@ -115,24 +116,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await pgTriggers(db, false);
   await sql`drop function if exists seura_list_touched_id()`.execute(db);
   await sql`drop function if exists seura_list_touched_member_id()`.execute(db);
-  await sql`create or replace function seura_list_touched() returns trigger language plpgsql as $$
-    declare t integer;
-    begin
-      for t in select distinct tenant_id from touched loop
-        if coalesce(current_setting('seura.list_changed_' || t, true), '') = '' then
-          perform set_config('seura.list_changed_' || t, '1', true);
-          insert into list_bumps (tenant_id) values (t);
-        end if;
-      end loop;
-      return null;
-    end $$`.execute(db);
-  await sql`create or replace function seura_list_bump() returns trigger language plpgsql as $$
-    begin
-      delete from list_bumps where tenant_id = new.tenant_id;
-      insert into list_versions (tenant_id, version)
-        select new.tenant_id, 1 where exists (select 1 from tenants where id = new.tenant_id)
-        on conflict (tenant_id) do update set version = list_versions.version + 1;
-      return null;
-    end $$`.execute(db);
+  await LIST_TOUCHED.execute(db);
+  await LIST_BUMP.execute(db);
   await sql`alter table list_versions drop column if exists changed_ids`.execute(db);
 }

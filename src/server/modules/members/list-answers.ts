@@ -137,6 +137,10 @@ export async function guardedStats(ctx: ListCtx, scope: Scope): Promise<Kept<Lis
   // A filter last seen keeping many is counted in SQL straight away.
   const small = scope.filter.length > 0 && (hintOf(ctx).get(sizeKey(ctx, scope)) ?? 0) <= list.GUARD_IDS;
   const states = small ? await list.matchedStates(ctx, scope, { pendingToo: true }) : null;
-  if (!states) return { value: await list.stats(ctx, scope) };
+  if (!states) {
+    const value = await list.stats(ctx, scope);
+    if (scope.filter.length > 0) noteSize(ctx, sizeKey(ctx, scope), value.members + value.applications);
+    return { value };
+  }
   return { value: list.countStates(states, scope), guard: scopeGuard(ctx, scope, new Map(states.map((s) => [s.id, STATE(s)])), STATE, { pendingToo: true }) };
 }
