@@ -20,7 +20,7 @@ import type { Db, Dialect } from './kysely';
 //   worker) are seen through PRAGMA data_version, which changes with each of them.
 // With the version comes which members its last step wrote (migration 041), so a cached list
 // that none of them is in, or whose members keep their place, can be carried on
-// (members/list-answers.ts): PostgreSQL keeps the last commit's, SQLite the last 256 rows'.
+// (members/list-answers.ts): PostgreSQL keeps the last 256 members' steps, SQLite the last 256 rows'.
 
 type SqliteHandle = { pragma(source: string, options: { simple: true }): unknown };
 
@@ -85,15 +85,23 @@ const distinctIds = (ids: Iterable<number>): number[] | null => {
 /** The association's versions, or null when they cannot be told. Read them before the data they key. */
 export async function listVersions(db: Db, dialect: Dialect, tenantId: number): Promise<Versions | null> {
   if (dialect === 'postgres') {
-    const r = await sql<{ version: number; model_version: number; changed_ids: number[] | null }>`select version, model_version, changed_ids from list_versions where tenant_id = ${tenantId}`.execute(db);
+    const r = await sql<{ version: number; model_version: number; changed_ids: number[]; changed_at: number[]; changed_since: number }>`
+      select version, model_version, changed_ids, changed_at, changed_since from list_versions where tenant_id = ${tenantId}`.execute(db);
     const row = r.rows[0];
     const version = Number(row?.version ?? 0);
-    // The database keeps the last step's members only (migration 041).
-    const last = row?.changed_ids ?? null;
+    // The log of the last steps' members is whole after changed_since (migration 041).
+    const since = Number(row?.changed_since ?? version);
     return {
       list: `p${version}`,
       model: `p${row?.model_version ?? 0}`,
-      changedSince: (from) => (from === `p${version}` ? [] : from === `p${version - 1}` && last !== null ? distinctIds(last.map(Number)) : null),
+      changedSince(from) {
+        const m = /^p(\d+)$/.exec(from);
+        const f = m ? Number(m[1]) : NaN;
+        if (f === version) return [];
+        if (!(f >= since && f < version) || !row) return null;
+        const at = row.changed_at;
+        return distinctIds(row.changed_ids.filter((_, i) => Number(at[i]) > f).map(Number));
+      },
     };
   }
   const c = sqliteCounters.get(db);

@@ -12,13 +12,17 @@ import { LIST_BUMP, LIST_TOUCHED } from './036_pg_bulk_writes';
 //
 // - PostgreSQL: the statement triggers of migration 036 gather the ids a transaction wrote
 //   (at most LIST_CHANGE_IDS, read from the statement's transition table, at most 1 000 rows
-//   of it) in a transaction-local setting; the bump at commit stores them as
-//   `list_versions.changed_ids` beside the new version (null: unknown).
+//   of it) in a transaction-local setting; the bump at commit adds them to a log of the last
+//   steps' members in `list_versions` (LIST_CHANGE_LOG entries, each with its version), so a
+//   cache several steps behind can still be told what changed since (under a load of ten saves
+//   a second, a process's cache is often that far behind).
 // - SQLite: the row triggers pass the member's id to seura_list_changed, which keeps the last
 //   ids beside the counter (db/listVersions.ts).
 
 /** At most this many members per step are told; more is "unknown". */
 export const LIST_CHANGE_IDS = 64;
+/** PostgreSQL keeps the members of the last steps, this many entries in all (SQLite: the last 256 rows written). */
+export const LIST_CHANGE_LOG = 256;
 
 const MEMBER_COLUMN: Record<string, string | null> = {
   members: 'id',
@@ -89,21 +93,46 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     }
     return;
   }
-  await sql`alter table list_versions add column changed_ids integer[]`.execute(db);
+  // The log of the last steps' members: changed_ids[i] written at version changed_at[i]; it
+  // holds every step after changed_since (a step of unknown members starts it again).
+  await sql`alter table list_versions add column changed_ids integer[] not null default '{}'`.execute(db);
+  await sql`alter table list_versions add column changed_at integer[] not null default '{}'`.execute(db);
+  await sql`alter table list_versions add column changed_since integer not null default 0`.execute(db);
+  await sql`update list_versions set changed_since = version`.execute(db);
   await touchedFunction(null).execute(db);
   await touchedFunction('id').execute(db);
   await touchedFunction('member_id').execute(db);
-  await sql`create or replace function seura_list_bump() returns trigger language plpgsql as $$
-    declare cur text; ids integer[];
+  await sql.raw(`create or replace function seura_list_bump() returns trigger language plpgsql as $$
+    declare cur text; ids integer[]; r record; v integer; a integer[]; b integer[]; s integer; d integer;
     begin
       delete from list_bumps where tenant_id = new.tenant_id;
       cur := coalesce(current_setting('seura.list_changed_' || new.tenant_id, true), '*');
       if cur not in ('*', '') then ids := cur::integer[]; end if;
-      insert into list_versions (tenant_id, version, changed_ids)
-        select new.tenant_id, 1, null where exists (select 1 from tenants where id = new.tenant_id)
-        on conflict (tenant_id) do update set version = list_versions.version + 1, changed_ids = ids;
+      select version, changed_ids, changed_at, changed_since into r from list_versions where tenant_id = new.tenant_id for update;
+      if not found then
+        insert into list_versions (tenant_id, version, changed_since)
+          select new.tenant_id, 1, 1 where exists (select 1 from tenants where id = new.tenant_id)
+          on conflict (tenant_id) do update set version = list_versions.version + 1, changed_ids = '{}', changed_at = '{}', changed_since = list_versions.version + 1;
+        return null;
+      end if;
+      v := r.version + 1;
+      if ids is null then
+        update list_versions set version = v, changed_ids = '{}', changed_at = '{}', changed_since = v where tenant_id = new.tenant_id;
+        return null;
+      end if;
+      a := r.changed_ids || ids;
+      b := r.changed_at || array_fill(v, array[cardinality(ids)]);
+      s := r.changed_since;
+      d := cardinality(a) - ${LIST_CHANGE_LOG};
+      if d > 0 then
+        -- The oldest entries go, and with them the steps they belonged to.
+        s := greatest(s, b[d]);
+        a := a[d + 1:];
+        b := b[d + 1:];
+      end if;
+      update list_versions set version = v, changed_ids = a, changed_at = b, changed_since = s where tenant_id = new.tenant_id;
       return null;
-    end $$`.execute(db);
+    end $$`).execute(db);
   await pgTriggers(db, true);
 }
 
@@ -118,5 +147,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists seura_list_touched_member_id()`.execute(db);
   await LIST_TOUCHED.execute(db);
   await LIST_BUMP.execute(db);
-  await sql`alter table list_versions drop column if exists changed_ids`.execute(db);
+  for (const c of ['changed_ids', 'changed_at', 'changed_since']) await sql`alter table list_versions drop column if exists ${sql.id(c)}`.execute(db);
 }
