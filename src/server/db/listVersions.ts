@@ -24,14 +24,14 @@ import type { Db, Dialect } from './kysely';
 
 type SqliteHandle = { pragma(source: string, options: { simple: true }): unknown };
 
-/** How many of an association's last row writes SQLite remembers the members of. */
-const SQLITE_RING = 256;
-/** At most this many members per step are told (migration 041's LIST_CHANGE_IDS). */
-const CHANGE_IDS = 64;
+/** At most this many members per step are told; more is "unknown" (migration 041). */
+export const LIST_CHANGE_IDS = 64;
+/** How many of the last members written are remembered: PostgreSQL's log entries, SQLite's rows (migration 041). */
+export const LIST_CHANGE_LOG = 256;
 
 interface SqliteTenant {
   count: number;
-  /** The member of each of the last SQLITE_RING writes, by count; -1: not one member's row. */
+  /** The member of each of the last LIST_CHANGE_LOG row writes, by count; -1: not one member's row. */
   ring: Int32Array;
 }
 
@@ -53,9 +53,9 @@ export function registerSqliteVersions(
   sqlite.function('seura_list_changed', { deterministic: false, varargs: true }, (t: unknown, member?: unknown) => {
     const id = Number(t);
     let c = counters.counts.get(id);
-    if (!c) counters.counts.set(id, (c = { count: 0, ring: new Int32Array(SQLITE_RING) }));
+    if (!c) counters.counts.set(id, (c = { count: 0, ring: new Int32Array(LIST_CHANGE_LOG) }));
     c.count += 1;
-    c.ring[c.count % SQLITE_RING] = member === undefined || member === null ? -1 : Number(member);
+    c.ring[c.count % LIST_CHANGE_LOG] = member === undefined || member === null ? -1 : Number(member);
     return null;
   });
   sqlite.function('seura_model_changed', { deterministic: false }, (t: unknown) => {
@@ -79,7 +79,7 @@ export interface Versions {
 
 const distinctIds = (ids: Iterable<number>): number[] | null => {
   const out = [...new Set(ids)];
-  return out.length > CHANGE_IDS ? null : out;
+  return out.length > LIST_CHANGE_IDS ? null : out;
 };
 
 /** The association's versions, or null when they cannot be told. Read them before the data they key. */
@@ -118,10 +118,10 @@ export async function listVersions(db: Db, dialect: Dialect, tenantId: number): 
         const m = /^s(\d+)\.(.+)$/.exec(from);
         if (!m || m[2] !== commits) return null;
         const since = Number(m[1]);
-        if (since > count || count - since > SQLITE_RING) return null;
+        if (since > count || count - since > LIST_CHANGE_LOG) return null;
         const ids: number[] = [];
         for (let i = since + 1; i <= count; i++) {
-          const id = t!.ring[i % SQLITE_RING]!;
+          const id = t!.ring[i % LIST_CHANGE_LOG]!;
           if (id < 0) return null;
           ids.push(id);
         }

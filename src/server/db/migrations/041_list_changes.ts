@@ -3,6 +3,7 @@ import { isPostgres } from '../kysely';
 import { createVersionTriggers, dropVersionTriggers } from './helpers';
 import { VERSIONED_TABLES } from './030_list_versions';
 import { LIST_BUMP, LIST_TOUCHED } from './036_pg_bulk_writes';
+import { LIST_CHANGE_IDS, LIST_CHANGE_LOG } from '../listVersions';
 
 // Which members a list version's last step changed, so that a cached list whose members the
 // step did not touch can outlive it (members/list-cache.ts, "guards"). A member's place in a
@@ -19,10 +20,6 @@ import { LIST_BUMP, LIST_TOUCHED } from './036_pg_bulk_writes';
 // - SQLite: the row triggers pass the member's id to seura_list_changed, which keeps the last
 //   ids beside the counter (db/listVersions.ts).
 
-/** At most this many members per step are told; more is "unknown". */
-export const LIST_CHANGE_IDS = 64;
-/** PostgreSQL keeps the members of the last steps, this many entries in all (SQLite: the last 256 rows written). */
-export const LIST_CHANGE_LOG = 256;
 
 const MEMBER_COLUMN: Record<string, string | null> = {
   members: 'id',

@@ -142,5 +142,5 @@ export async function guardedStats(ctx: ListCtx, scope: Scope): Promise<Kept<Lis
     if (scope.filter.length > 0) noteSize(ctx, sizeKey(ctx, scope), value.members + value.applications);
     return { value };
   }
-  return { value: list.countStates(states, scope), guard: scopeGuard(ctx, scope, new Map(states.map((s) => [s.id, STATE(s)])), STATE, { pendingToo: true }) };
+  return { value: list.countByState(states, scope), guard: scopeGuard(ctx, scope, new Map(states.map((s) => [s.id, STATE(s)])), STATE, { pendingToo: true }) };
 }

@@ -47,9 +47,14 @@ export interface ListCounts {
 /** Matching members (approved, and of them active) and matching applications, in one grouped scan. */
 export async function stats(ctx: ListCtx, scope: Scope): Promise<ListCounts> {
   const rows = await statsSql(ctx, scope).execute(ctx.db);
+  return countByState(rows.rows, scope);
+}
+
+/** Counts as stats gives them, from members (or groups of n members) by state. */
+export function countByState(rows: Iterable<{ pending: number; active: number; n?: number }>, scope: Scope): ListCounts {
   const out: ListCounts = { members: 0, active: 0, applications: 0 };
-  for (const r of rows.rows) {
-    const n = Number(r.n);
+  for (const r of rows) {
+    const n = r.n === undefined ? 1 : Number(r.n);
     if (Number(r.pending) === 1) out.applications += n;
     else {
       out.members += n;
@@ -239,18 +244,6 @@ export async function matchedStates(ctx: ListCtx, scope: Scope, opts: { pendingT
   return r.rows.length > cap ? null : r.rows.map((x) => ({ id: Number(x.id), pending: Number(x.pending), active: Number(x.active) }));
 }
 
-/** Counts of matched members as stats gives them. */
-export function countStates(states: readonly MatchedState[], scope: Scope): ListCounts {
-  const out: ListCounts = { members: 0, active: 0, applications: 0 };
-  for (const s of states) {
-    if (s.pending === 1) out.applications += 1;
-    else {
-      out.members += 1;
-      if (s.active === 1) out.active += 1;
-    }
-  }
-  return scope.pending ? { members: out.applications, active: out.applications, applications: out.applications } : out;
-}
 
 export interface MatchedNow extends MatchedState {
   sort_lastname: string | null;

@@ -310,7 +310,7 @@ export async function getResults(deps: Deps, tenant: Tenant, opts: ResultsOpts):
       const results = await rowsOfIds(page.ids, { read: (some) => list.membersInOrder(ctx, some, reads), load: columnLoader(deps, tenant, model, opts.columns), model, columns: opts.columns });
       const value = { results, stats: { result_count: page.total, result_application_count: opts.pending ? page.total : (applications?.count ?? 0) } };
       // The rows show their own members only, so the page's guard (and the applications') covers them.
-      const guard = !page.guard ? undefined : !applications ? page.guard : applications.guard ? bothGuards(page.guard, applications.guard) : undefined;
+      const guard = applications ? page.guard && applications.guard && bothGuards(page.guard, applications.guard) : page.guard;
       return { value, guard };
     },
     (reply) => Math.max(1, reply.results.length),
