@@ -153,6 +153,8 @@ export interface Cached {
   version: string | null;
   /** The field model's version read with it (null: unknown). */
   modelVersion: string | null;
+  /** The members written since an older list version (db/listVersions.ts Versions.changedSince); null: unknown. */
+  changedSince(from: string): readonly number[] | null;
   /** The value kept for key at this version, or carried on from an older one whose guard holds. */
   get<T>(key: unknown): Promise<T | undefined>;
   set(key: unknown, value: unknown, weight?: number, guard?: Guard): void;
@@ -172,10 +174,12 @@ export async function openCached(db: Db, dialect: Dialect, tenantId: number): Pr
   // One list of written members per older version, so that guards checking the same step can
   // tell it is the same (list-answers.ts: each asks the database once per step).
   const steps = new Map<string, readonly number[] | null>();
-  const holds = (guard: Guard, from: string): Promise<boolean> => {
-    if (!steps.has(from)) steps.set(from, versions!.changedSince(from));
-    return guardHolds(guard, steps.get(from)!);
+  const changedSince = (from: string): readonly number[] | null => {
+    if (!versions) return null;
+    if (!steps.has(from)) steps.set(from, versions.changedSince(from));
+    return steps.get(from)!;
   };
+  const holds = (guard: Guard, from: string): Promise<boolean> => guardHolds(guard, changedSince(from));
   const get = async <T>(key: unknown): Promise<T | undefined> => {
     if (version === null) return undefined;
     const hit = cache.get<T>(tenantId, version, k(key));
@@ -202,6 +206,7 @@ export async function openCached(db: Db, dialect: Dialect, tenantId: number): Pr
   return {
     version,
     modelVersion,
+    changedSince,
     get,
     set,
     guarded,

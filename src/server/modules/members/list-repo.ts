@@ -14,6 +14,7 @@ import { jsonRows } from '../../db/jsonRows';
 import { firstByRank, type RankSource } from './name-ranks';
 import { catchUpSoon, hasPending } from './search-index';
 import { postgresInfix } from './search-pg-repo';
+import type { Found, KeptTexts } from './kept-texts';
 
 // Member lists: the scope (deleted/pending) plus a compiled filter, counted, paged,
 // sorted by any column, and quick search. Every query is bound to one tenant.
@@ -457,8 +458,24 @@ export function sqliteInfixWalk(phrase: string, where: RawBuilder<SqlBool>, want
     where m.id in (select rowid from members_fts where members_fts match ${phrase}) and ${where} order by ${BY_NAME} limit ${want}`;
 }
 
-/** Quick search hits: surnames beginning with the term first, then every other match, each A–Ö. */
-export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number; ranks?: RankSource }): Promise<Member[]> {
+/**
+ * The members of what kept texts found, A–Ö: those found in the kept order as they are, and
+ * with members written since, the first `want` of both as the database orders their names.
+ */
+async function keptMatches(ctx: Pick<ListCtx, 'db' | 'tenantId'>, found: Found, want: number): Promise<Member[]> {
+  if (found.written.length === 0) return membersInOrder(ctx, found.inOrder);
+  const ids = [...found.inOrder, ...found.written];
+  const r = await sql<Member>`select m.* from members m where m.tenant_id = ${ctx.tenantId} and m.id in (${sql.join(ids)})
+    and m.deleted_at is null and m.pending = 0 order by ${BY_NAME} limit ${want}`.execute(ctx.db);
+  return r.rows;
+}
+
+/**
+ * Quick search hits: surnames beginning with the term first, then every other match, each A–Ö.
+ * `kept`: the association's texts kept in memory at the list version (kept-texts-held.ts),
+ * which find the other matches of a search among the listed without the database's index.
+ */
+export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number; ranks?: RankSource; kept?: KeptTexts | null }): Promise<Member[]> {
   const { db, dialect, tenantId } = ctx;
   // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
   const phone = /^[+\d\s()-]+$/.test(term.trim());
@@ -479,6 +496,8 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   }
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
+  const found = opts.kept && !opts.deleted ? opts.kept.find(folded, want, new Set(first.map((m) => m.id))) : null;
+  if (found) return [...first, ...(await keptMatches(ctx, found, want))];
   const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // The index may be catching up after a bulk edit (search-index.ts): meanwhile the
   // association's texts are read themselves, as for fewer letters, and once this search is

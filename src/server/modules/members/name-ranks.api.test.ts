@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { makeTenant, testDialect } from '../../test/harness';
 import { adminContext } from '../../test/adminContext';
@@ -7,9 +7,12 @@ import { listVersions } from '../../db/listVersions';
 import { foldForSearch } from '../../../shared/search';
 import { BY_NAME, SEARCH_SORT_MAX } from './list-repo';
 import { keptRanks, NAME_RANK_LIMITS, nameRanks } from './name-ranks';
+import { KEPT_TEXT_LIMITS } from './kept-texts-held';
 
 // The association's A–Ö places that SQLite's quick search of letters inside names orders its
-// matches by: read in the name index's order, kept per list version only.
+// matches by when it has no texts kept in memory (kept-texts-held.ts): read in the name
+// index's order, kept per list version only. The searches here keep no texts, so the API's
+// search goes the database's way.
 
 describe.runIf(testDialect === 'sqlite')('A–Ö places of an association (SQLite)', () => {
   const { t, tenant, admin } = adminContext();
@@ -20,6 +23,13 @@ describe.runIf(testDialect === 'sqlite')('A–Ö places of an association (SQLit
   afterEach(() => {
     Object.assign(SEARCH_SORT_MAX, asked);
     Object.assign(NAME_RANK_LIMITS, limits);
+  });
+  const perTenant = KEPT_TEXT_LIMITS.perTenant;
+  beforeAll(() => {
+    KEPT_TEXT_LIMITS.perTenant = 0;
+  });
+  afterAll(() => {
+    KEPT_TEXT_LIMITS.perTenant = perTenant;
   });
 
   it('places the listed members in the order of the name index, leaving out the deleted, the applying and other associations', async () => {

@@ -313,15 +313,38 @@ export async function setGroup(db: Db, tenantId: number, groupId: number, member
 
 
 /**
- * SQLite: ids of the association's members neither deleted nor applying, A–Ö (list-repo's
- * BY_NAME), at most `limit`, as one JSON text (name-ranks.ts). The covering name index gives
- * them in order to a co-routine, which the LIMIT keeps from being flattened into the aggregate
- * (and its ORDER BY from being dropped); an ORDER BY inside the aggregate sorted them anew, at
- * six times the cost.
+ * Ids of the association's members neither deleted nor applying, A–Ö (list-repo's BY_NAME), at
+ * most `limit` (name-ranks.ts, kept-texts-held.ts). SQLite: as one JSON text. The covering name
+ * index gives them in order to a co-routine, which the LIMIT keeps from being flattened into
+ * the aggregate (and its ORDER BY from being dropped); an ORDER BY inside the aggregate sorted
+ * them anew, at six times the cost. PostgreSQL: as rows, since only rows keep their order.
  */
 export async function listedIdsByName(db: Db, tenantId: number, limit: number): Promise<number[]> {
-  const r = await sql<{ v: string | null }>`select json_group_array(id) as v from (select m.id from members m
-    where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0
-    order by m.sort_lastname asc, m.sort_firstname asc, m.id asc limit ${limit})`.execute(db);
+  const listed = sql`select m.id from members m where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0
+    order by m.sort_lastname asc, m.sort_firstname asc, m.id asc limit ${limit}`;
+  if (isPostgres(db)) return (await sql<{ id: number }>`${listed}`.execute(db)).rows.map((r) => r.id);
+  const r = await sql<{ v: string | null }>`select json_group_array(id) as v from (${listed})`.execute(db);
   return JSON.parse(r.rows[0]?.v ?? '[]') as number[];
+}
+
+/**
+ * The quick-search texts of the association's listed members (neither deleted nor applying)
+ * with ids over `afterId`, at most `limit` of the lowest ids, in no order: read by id, in the
+ * table's own order, since reading them by name order visited the rows at random (100 000:
+ * 1.2 s against 0.45 s on PostgreSQL).
+ */
+export async function listedTextsAfter(db: Db, tenantId: number, afterId: number, limit: number): Promise<{ id: number; search_text: string }[]> {
+  return jsonRows<{ id: number; search_text: string }>(
+    db,
+    ['id', 'search_text'],
+    sql`from (select m.id, m.search_text from members m where m.tenant_id = ${tenantId} and m.id > ${afterId} and m.deleted_at is null and m.pending = 0 order by m.id limit ${limit}) m`,
+  );
+}
+
+/** These members' quick-search texts, each with whether the member is listed (neither deleted nor applying); members gone are left out. */
+export async function searchTextsOf(db: Db, tenantId: number, ids: readonly number[]): Promise<{ id: number; text: string; listed: boolean }[]> {
+  const rows = await readByIds(db, ids, 'id', (where) =>
+    jsonRows<{ id: number; search_text: string; deleted_at: string | null; pending: number }>(db, ['id', 'search_text', 'deleted_at', 'pending'], sql`from members where tenant_id = ${tenantId} and ${where}`),
+  );
+  return rows.map((r) => ({ id: r.id, text: r.search_text, listed: r.deleted_at === null && Number(r.pending) === 0 }));
 }

@@ -27,6 +27,7 @@ import type { HistoryContext } from '../history/repo';
 import { columnLoader } from './results';
 import { cachedModel, openCached, scopeKey } from './list-cache';
 import { bothGuards, guardedApplications, guardedPage, guardedStats } from './list-answers';
+import { keptTexts } from './kept-texts-held';
 import { keptRanks, nameRanks } from './name-ranks';
 import { outcomesOf } from '../contacts/outcomes';
 import { refuseIfEmailOutgoing } from '../contacts/outgoing';
@@ -330,7 +331,8 @@ export async function search(
     ['search', term.trim(), opts.deleted, limit],
     async () => {
       const ranks = { kept: () => keptRanks(deps.db, tenant.id, cached.version), read: () => nameRanks(deps.db, tenant.id, cached.version) };
-      const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1, ranks });
+      const kept = opts.deleted ? null : await keptTexts(deps.db, deps.dialect, tenant.id, cached);
+      const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1, ranks, kept });
       // Search hits show names and contact data only, so no field model is needed (keeps the hot path to one query).
       const results = found.slice(0, limit).map((m) => ({ id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m), email: m.email, phone: m.phone }));
       return { results, more: found.length > limit };
