@@ -57,6 +57,8 @@ interface Server {
 
 interface Tally {
   latencies: Record<Op, number[]>;
+  /** Every call's second of the run, process and time, to tell when the slowest came. */
+  calls: { at: number; proc: number; op: Op; ms: number }[];
   errors: string[];
   /** Requests in flight on the killed process when it died: retried on another. */
   cut: number;
@@ -96,7 +98,7 @@ async function main(): Promise<void> {
     }
     console.log(`${PROCESSES} palvelinprosessia, ${sessions.length} kirjautunutta pääkäyttäjää (tauko kutsujen välillä ${THINK_MS ? `${String(THINK_MS / 2)}–${String(THINK_MS * 1.5)} ms` : 'ei'}); kuorma ${SECONDS} s, prosessi 1 tapetaan (SIGKILL) puolivälissä`);
 
-    const tally: Tally = { latencies: { get_results: [], quicksearch: [], save: [], log: [] }, errors: [], cut: 0, refused: 0, saved: new Map() };
+    const tally: Tally = { latencies: { get_results: [], quicksearch: [], save: [], log: [] }, calls: [], errors: [], cut: 0, refused: 0, saved: new Map() };
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
     let killedAt = Infinity;
@@ -158,6 +160,7 @@ async function main(): Promise<void> {
               break;
             }
             tally.latencies[op].push(performance.now() - t);
+            tally.calls.push({ at: (t - started) / 1000, proc: pinned + 1, op, ms: performance.now() - t });
             if (saved) tally.saved.set(saved[0], saved[1]);
             break;
           }
@@ -187,6 +190,8 @@ async function main(): Promise<void> {
       console.log(`${op.padEnd(14)} ${String(s.length).padStart(7)} ${ms(percentile(s, 50)).padStart(10)} ${ms(percentile(s, 95)).padStart(10)} ${ms(percentile(s, 99)).padStart(10)}`);
     }
     console.log(`${'kaikki'.padEnd(14)} ${String(all.length).padStart(7)} ${ms(percentile(all, 50)).padStart(10)} ${ms(percentile(all, 95)).padStart(10)} ${ms(percentile(all, 99)).padStart(10)}`);
+    const slowest = [...tally.calls].sort((x, y) => y.ms - x.ms).slice(0, 8);
+    console.log(`hitaimmat: ${slowest.map((c) => `${c.op} ${ms(c.ms)} (${c.at.toFixed(1)} s, prosessi ${String(c.proc)})`).join('; ')}`);
     console.log(`\nläpäisy: ${(all.length / elapsed).toFixed(0)} kutsua/s (${String(all.length)} kutsua ${elapsed.toFixed(1)} s:ssa)`);
     console.log(`virheitä: ${String(tally.errors.length)}${tally.errors.length ? ` (esim. ${[...new Set(tally.errors)].slice(0, 5).join('; ')})` : ''}`);
     console.log(`tapon katkaisemia (uudelleen toisella prosessilla): ${String(tally.cut)}; kuolleelle prosessille lähetettyjä ennen siirtoa: ${String(tally.refused)}`);

@@ -128,7 +128,7 @@ async function run(label: string, env: Record<string, string | undefined>): Prom
         const version = versions?.list ?? null;
         const ranks = { kept: () => keptRanks(deps.db, tenantId, version), read: () => nameRanks(deps.db, tenantId, version) };
         const kept = await keptTexts(deps.db, deps.dialect, tenantId, { version, changedSince: (from) => versions?.changedSince(from) ?? null });
-        rows.push([`  sama haku suoraan kantaan${kept ? '' : ' (ilman muistissa pidettyjä tekstejä)'}`, await measureAfter(N, none, (i) => list.search(ctx, term(i + 5), { deleted: false, limit: 11, ranks, kept }))]);
+        rows.push([`  sama haku suoraan kantaan${kept ? '' : ' (ilman muistissa pidettyjä tekstejä)'}`, await measureAfter(N, none, (i) => list.search(ctx, term(i + 5), { deleted: false, limit: 11, ranks, kept: async () => kept }))]);
       }
       rows.push(['quicksearch "kin", lämmin (HTTP)', await measure(N, () => post('quicksearch', { term: 'kin' }))]);
       // Email and SMS up-to-dateness (filter + columns) with an outcome recorded for half the register.

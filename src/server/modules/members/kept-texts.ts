@@ -107,6 +107,7 @@ export class KeptTexts {
         offset += some[i]!.length + 1;
       }
       blocks.push(some.join(SEP));
+      if (blocks.length % BLOCKS_A_STEP === 0) await pause();
     }
     // Two passes over the blocks: how many blocks hold each code, then which.
     const last = new Int32Array(CODES);

@@ -473,9 +473,10 @@ async function keptMatches(ctx: Pick<ListCtx, 'db' | 'tenantId'>, found: Found, 
 /**
  * Quick search hits: surnames beginning with the term first, then every other match, each A–Ö.
  * `kept`: the association's texts kept in memory at the list version (kept-texts-held.ts),
- * which find the other matches of a search among the listed without the database's index.
+ * which find the other matches of a search among the listed without the database's index;
+ * asked for only when the surnames beginning with the term leave the page short.
  */
-export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number; ranks?: RankSource; kept?: KeptTexts | null }): Promise<Member[]> {
+export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { deleted: boolean; limit: number; ranks?: RankSource; kept?: () => Promise<KeptTexts | null> }): Promise<Member[]> {
   const { db, dialect, tenantId } = ctx;
   // A phone number is matched without its spaces and dashes ("050 765" finds 0507654321).
   const phone = /^[+\d\s()-]+$/.test(term.trim());
@@ -496,7 +497,8 @@ export async function search(ctx: Omit<ListCtx, 'model'>, term: string, opts: { 
   }
   const others = first.length > 0 ? sql` and m.id not in (${sql.join(first.map((m) => m.id))})` : sql``;
   const want = opts.limit - first.length;
-  const found = opts.kept && !opts.deleted ? opts.kept.find(folded, want, new Set(first.map((m) => m.id))) : null;
+  const kept = opts.kept && !opts.deleted ? await opts.kept() : null;
+  const found = kept?.find(folded, want, new Set(first.map((m) => m.id)));
   if (found) return [...first, ...(await keptMatches(ctx, found, want))];
   const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // The index may be catching up after a bulk edit (search-index.ts): meanwhile the

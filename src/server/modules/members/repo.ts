@@ -327,6 +327,27 @@ export async function listedIdsByName(db: Db, tenantId: number, limit: number): 
   return JSON.parse(r.rows[0]?.v ?? '[]') as number[];
 }
 
+/** A listed member's place A–Ö: its id and name sort keys. */
+export interface NamePlace {
+  id: number;
+  a: string;
+  b: string;
+}
+
+/**
+ * PostgreSQL: the next `limit` listed members A–Ö after `after` (null: from the first), as rows
+ * of the covering name index. Read a page at a time so a process reading 100 000 of them
+ * parses a few thousand rows at a time: read at once, they had held its other requests up to
+ * 0.2 s while three processes did it together.
+ */
+export async function listedNamesAfter(db: Db, tenantId: number, after: NamePlace | null, limit: number): Promise<NamePlace[]> {
+  const from = after ? sql`and (m.sort_lastname, m.sort_firstname, m.id) > (${after.a}, ${after.b}, ${after.id})` : sql``;
+  const r = await sql<NamePlace>`select m.id, m.sort_lastname as a, m.sort_firstname as b from members m
+    where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0 ${from}
+    order by m.sort_lastname asc, m.sort_firstname asc, m.id asc limit ${limit}`.execute(db);
+  return r.rows;
+}
+
 /**
  * The quick-search texts of the association's listed members (neither deleted nor applying)
  * with ids over `afterId`, at most `limit` of the lowest ids, in no order: read by id, in the

@@ -331,7 +331,7 @@ export async function search(
     ['search', term.trim(), opts.deleted, limit],
     async () => {
       const ranks = { kept: () => keptRanks(deps.db, tenant.id, cached.version), read: () => nameRanks(deps.db, tenant.id, cached.version) };
-      const kept = opts.deleted ? null : await keptTexts(deps.db, deps.dialect, tenant.id, cached);
+      const kept = () => keptTexts(deps.db, deps.dialect, tenant.id, cached);
       const found = await list.search({ db: deps.db, dialect: deps.dialect, tenantId: tenant.id }, term, { deleted: opts.deleted, limit: limit + 1, ranks, kept });
       // Search hits show names and contact data only, so no field model is needed (keeps the hot path to one query).
       const results = found.slice(0, limit).map((m) => ({ id: m.id, firstname: m.firstname, lastname: m.lastname, fullname_: fullname(m), email: m.email, phone: m.phone }));
