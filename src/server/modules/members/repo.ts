@@ -313,17 +313,16 @@ export async function setGroup(db: Db, tenantId: number, groupId: number, member
 
 
 /**
- * Ids of the association's members neither deleted nor applying, A–Ö (list-repo's BY_NAME), at
- * most `limit` (name-ranks.ts, kept-texts-held.ts). SQLite: as one JSON text. The covering name
- * index gives them in order to a co-routine, which the LIMIT keeps from being flattened into
- * the aggregate (and its ORDER BY from being dropped); an ORDER BY inside the aggregate sorted
- * them anew, at six times the cost. PostgreSQL: as rows, since only rows keep their order.
+ * SQLite: ids of the association's members neither deleted nor applying, A–Ö (list-repo's
+ * BY_NAME), at most `limit`, as one JSON text (name-ranks.ts, kept-texts-held.ts). The covering
+ * name index gives them in order to a co-routine, which the LIMIT keeps from being flattened
+ * into the aggregate (and its ORDER BY from being dropped); an ORDER BY inside the aggregate
+ * sorted them anew, at six times the cost. PostgreSQL reads them a page at a time (listedNamesAfter).
  */
 export async function listedIdsByName(db: Db, tenantId: number, limit: number): Promise<number[]> {
-  const listed = sql`select m.id from members m where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0
-    order by m.sort_lastname asc, m.sort_firstname asc, m.id asc limit ${limit}`;
-  if (isPostgres(db)) return (await sql<{ id: number }>`${listed}`.execute(db)).rows.map((r) => r.id);
-  const r = await sql<{ v: string | null }>`select json_group_array(id) as v from (${listed})`.execute(db);
+  const r = await sql<{ v: string | null }>`select json_group_array(id) as v from (select m.id from members m
+    where m.tenant_id = ${tenantId} and m.deleted_at is null and m.pending = 0
+    order by m.sort_lastname asc, m.sort_firstname asc, m.id asc limit ${limit})`.execute(db);
   return JSON.parse(r.rows[0]?.v ?? '[]') as number[];
 }
 
