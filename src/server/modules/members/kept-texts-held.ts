@@ -2,6 +2,7 @@ import type { Db, Dialect } from '../../db/kysely';
 import { inBackground, isClosing } from '../../db/background';
 import { listVersions } from '../../db/listVersions';
 import { KeptTexts, TEXT_BLOCK, type Pause } from './kept-texts';
+import { ranksOf } from './name-ranks';
 import * as repo from './repo';
 
 // Each association's quick-search texts kept in memory (kept-texts.ts), per database handle,
@@ -24,7 +25,7 @@ export const KEPT_TEXT_LIMITS = { bytes: 128 * 1024 * 1024, perTenant: 500_000, 
 interface Slot {
   kept: KeptTexts | null;
   /** A build of the association is running or waiting. */
-  building: Promise<void> | null;
+  building: boolean;
   /** When its last build started (Date.now()). */
   startedAt: number;
   /** Until when it is too large to keep (Date.now()); 0: not known to be. */
@@ -63,7 +64,7 @@ function slotOf(db: Db, tenantId: number): Slot {
   if (!byTenant) held.set(db, (byTenant = new Map()));
   let slot = byTenant.get(tenantId);
   if (slot) byTenant.delete(tenantId);
-  else slot = { kept: null, building: null, startedAt: 0, largeUntil: 0, turn: Promise.resolve() };
+  else slot = { kept: null, building: false, startedAt: 0, largeUntil: 0, turn: Promise.resolve() };
   // Most recently searched last: the first ones are let go when memory runs short.
   byTenant.set(tenantId, slot);
   return slot;
@@ -111,13 +112,13 @@ function startBuild(db: Db, dialect: Dialect, tenantId: number, slot: Slot): voi
   const now = Date.now();
   if (slot.building || now - slot.startedAt < KEPT_TEXT_LIMITS.gapMs || now < slot.largeUntil) return;
   slot.startedAt = now;
+  slot.building = true;
   const run = (builds.get(db) ?? Promise.resolve())
     .then(() => build(db, dialect, tenantId, slot))
     .catch((e: unknown) => console.warn(`[haku] hakutekstien luku muistiin keskeytyi: ${e instanceof Error ? e.message : String(e)}`))
     .finally(() => {
-      slot.building = null;
+      slot.building = false;
     });
-  slot.building = run;
   builds.set(db, inBackground(db, run));
 }
 
@@ -136,8 +137,7 @@ async function build(db: Db, dialect: Dialect, tenantId: number, slot: Slot): Pr
     slot.largeUntil = Date.now() + 60_000;
     return;
   }
-  const place = new Map<number, number>();
-  for (let i = 0; i < ids.length; i++) place.set(ids[i]!, i);
+  const places = ranksOf(ids);
   const texts = new Array<string>(ids.length).fill('');
   // A member written (deleted, renamed, added) since the version was read is told by its log.
   for (let after = 0; ; ) {
@@ -145,13 +145,13 @@ async function build(db: Db, dialect: Dialect, tenantId: number, slot: Slot): Pr
     if (isClosing(db)) return;
     const some = await repo.listedTextsAfter(db, tenantId, after, KEPT_TEXT_LIMITS.chunk);
     for (const r of some) {
-      const at = place.get(r.id);
-      if (at !== undefined) texts[at] = r.search_text;
+      const at = places.rankOf(r.id);
+      if (at >= 0) texts[at] = r.search_text;
       if (r.id > after) after = r.id;
     }
     if (some.length < KEPT_TEXT_LIMITS.chunk) break;
   }
-  const kept = await KeptTexts.build(versions.list, ids, texts, pause);
+  const kept = await KeptTexts.build(versions.list, places, texts, pause);
   if (kept.bytes > KEPT_TEXT_LIMITS.bytes) {
     slot.kept = null;
     slot.largeUntil = Date.now() + 60_000;

@@ -43,9 +43,9 @@ describe(`quick search through kept texts (${testDialect})`, () => {
       .where('id', '=', m.id)
       .execute();
 
-  /** The association's versions as a search reads them. */
-  const at = async (deps: Deps = a) => {
-    const v = (await listVersions(deps.db, deps.dialect, tenant.tenant.id))!;
+  /** An association's versions as a search reads them (this test's by default). */
+  const at = async (t: CreatedTenant = tenant) => {
+    const v = (await listVersions(a.db, a.dialect, t.tenant.id))!;
     return { version: v.list, changedSince: (from: string) => v.changedSince(from) };
   };
   /** The kept texts at the current version, built first if need be (a build already running may end at an older version: then once more). */
@@ -154,14 +154,10 @@ describe(`quick search through kept texts (${testDialect})`, () => {
   it("lets go of the least recently searched association's texts over the memory limit", async () => {
     KEPT_TEXT_LIMITS.gapMs = 0;
     const mine = await current();
-    const otherAt = async () => {
-      const v = (await listVersions(a.db, a.dialect, other.tenant.id))!;
-      return { version: v.list, changedSince: (from: string) => v.changedSince(from) };
-    };
-    expect(await keptTexts(a.db, a.dialect, other.tenant.id, await otherAt())).toBeNull();
+    expect(await keptTexts(a.db, a.dialect, other.tenant.id, await at(other))).toBeNull();
     KEPT_TEXT_LIMITS.bytes = mine.bytes + 1;
     await keptTextsBuilt(a.db);
-    const theirs = (await keptTexts(a.db, a.dialect, other.tenant.id, await otherAt()))!;
+    const theirs = (await keptTexts(a.db, a.dialect, other.tenant.id, await at(other)))!;
     expect(theirs.size).toBe(21);
     // Both no longer fit: the one searched less lately went (and is built again, within the usual limit).
     const gone = keptTexts(a.db, a.dialect, tenant.tenant.id, await at());

@@ -1,4 +1,4 @@
-import { ranksOf, type NameRanks } from './name-ranks';
+import type { NameRanks } from './name-ranks';
 
 // Quick search's texts of one association kept in memory in its A–Ö order (list-repo's BY_NAME
 // over the members neither deleted nor applying), with a coarse index of which blocks of texts
@@ -93,10 +93,13 @@ export class KeptTexts {
     this.baseBytes = places.bytes + at.byteLength + chars + codes.byteLength + heads.byteLength + posts.byteLength + this.dead.byteLength;
   }
 
-  /** The texts of `ids` (A–Ö, `texts[i]` is `ids[i]`'s) at `version`, built in steps with `pause` between them. */
-  static async build(version: string, ids: readonly number[], texts: readonly string[], pause: Pause = async () => undefined): Promise<KeptTexts> {
-    if (ids.length > TEXT_BLOCK * 65535) throw new Error('too many texts to keep');
-    const n = ids.length;
+  /**
+   * The texts of the members at `places` (ranksOf of the ids A–Ö; `texts[r]` is the text of the
+   * member at place r) at `version`, built in steps with `pause` between them.
+   */
+  static async build(version: string, places: NameRanks, texts: readonly string[], pause: Pause = async () => undefined): Promise<KeptTexts> {
+    if (places.size > TEXT_BLOCK * 65535) throw new Error('too many texts to keep');
+    const n = places.size;
     const at = new Int32Array(n);
     const blocks: string[] = [];
     for (let first = 0; first < n; first += TEXT_BLOCK) {
@@ -137,7 +140,7 @@ export class KeptTexts {
       codesOfBlock(blocks[b]!, b + 1, last, null, next, posts);
       if (b % BLOCKS_A_STEP === BLOCKS_A_STEP - 1) await pause();
     }
-    return new KeptTexts(version, ranksOf(ids), at, blocks, codes, heads, posts);
+    return new KeptTexts(version, places, at, blocks, codes, heads, posts);
   }
 
   /** Members whose text is kept: the listed ones at the build, less those written since, plus those written since and listed. */
